@@ -1,0 +1,21 @@
+package io.tessera.protocol.codec;
+
+/** What one frame of a command's response is, as {@link ResponseTracker} classifies it. */
+public enum FrameKind {
+    /** OK packet: a statement without a result set, or the end of one (more results may follow). */
+    OK,
+    /** ERR packet: ends the response. */
+    ERR,
+    /** The column count that starts a result set. */
+    COLUMN_COUNT,
+    /** One column definition. */
+    COLUMN_DEFINITION,
+    /** The EOF between column definitions and rows (absent under CLIENT_DEPRECATE_EOF). */
+    COLUMNS_EOF,
+    /** One row (its first frame, for rows of 16 MiB and more). */
+    ROW,
+    /** A later frame of a payload of 16 MiB or more. */
+    CONTINUATION,
+    /** The EOF (or 0xFE OK) after the last row. */
+    ROWS_EOF
+}

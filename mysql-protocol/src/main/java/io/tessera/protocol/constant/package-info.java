@@ -1,0 +1,2 @@
+/** Protocol constants: capability flags, server status flags, command bytes, column types and flags. */
+package io.tessera.protocol.constant;

@@ -1,0 +1,54 @@
+package io.tessera.protocol.error;
+
+/**
+ * The MySQL server errors Tessera itself raises, each with MySQL's code, SQLSTATE and message template
+ * (MySQL manual: "Server Error Message Reference"). Templates take {@link String#format} arguments.
+ */
+public enum ErrorCode {
+    CON_COUNT_ERROR(1040, "08004", "Too many connections"),
+    HANDSHAKE_ERROR(1043, "08S01", "Bad handshake"),
+    DBACCESS_DENIED_ERROR(1044, "42000", "Access denied for user '%s'@'%s' to database '%s'"),
+    ACCESS_DENIED_ERROR(1045, "28000", "Access denied for user '%s'@'%s' (using password: %s)"),
+    NO_DB_ERROR(1046, "3D000", "No database selected"),
+    UNKNOWN_COM_ERROR(1047, "08S01", "Unknown command"),
+    BAD_DB_ERROR(1049, "42000", "Unknown database '%s'"),
+    PARSE_ERROR(1064, "42000", "%s"),
+    UNKNOWN_ERROR(1105, "HY000", "%s"),
+    UNKNOWN_CHARACTER_SET(1115, "42000", "Unknown character set: '%s'"),
+    NO_SUCH_TABLE(1146, "42S02", "Table '%s.%s' doesn't exist"),
+    NET_PACKET_TOO_LARGE(1153, "08S01", "Got a packet bigger than 'max_allowed_packet' bytes"),
+    UNKNOWN_SYSTEM_VARIABLE(1193, "HY000", "Unknown system variable '%s'"),
+    WRONG_VALUE_FOR_VAR(1231, "42000", "Variable '%s' can't be set to the value of '%s'"),
+    NOT_SUPPORTED_YET(1235, "42000", "%s"),
+    OPTION_PREVENTS_STATEMENT(1290, "HY000", "The Tessera server is running with the %s option so it cannot execute this statement"),
+    QUERY_INTERRUPTED(1317, "70100", "Query execution was interrupted"),
+    UNKNOWN_COLLATION(1273, "HY000", "Unknown collation: '%s'"),
+    MALFORMED_PACKET(1835, "HY000", "Malformed communication packet: %s");
+
+    private final int code;
+    private final String sqlState;
+    private final String template;
+
+    ErrorCode(int code, String sqlState, String template) {
+        this.code = code;
+        this.sqlState = sqlState;
+        this.template = template;
+    }
+
+    public int code() {
+        return code;
+    }
+
+    public String sqlState() {
+        return sqlState;
+    }
+
+    public String message(Object... args) {
+        return args.length == 0 ? template : String.format(template, args);
+    }
+
+    /** An exception carrying this error with its template filled in. */
+    public TesseraException exception(Object... args) {
+        return new TesseraException(this, message(args));
+    }
+}

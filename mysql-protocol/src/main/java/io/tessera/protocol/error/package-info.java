@@ -1,0 +1,5 @@
+/**
+ * Typed errors: {@link io.tessera.protocol.error.ErrorCode} (MySQL's code, SQLSTATE and message template) and
+ * {@link io.tessera.protocol.error.TesseraException}, which becomes one ERR packet at the front-end boundary.
+ */
+package io.tessera.protocol.error;

@@ -1,0 +1,38 @@
+package io.tessera.protocol.packet;
+
+import io.tessera.protocol.codec.PayloadReader;
+import io.tessera.protocol.codec.PayloadWriter;
+import io.tessera.protocol.error.TesseraException;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Failure (MySQL manual: "Protocol::ERR_Packet"): {@code 0xFF | 2 code | '#' 5 SQLSTATE | message}.
+ */
+public record ErrPacket(int errorCode, String sqlState, String message) {
+
+    public static final int HEADER = 0xFF;
+
+    public static ErrPacket of(TesseraException e) {
+        return new ErrPacket(e.errorCode(), e.sqlState(), e.getMessage());
+    }
+
+    public static ErrPacket read(PayloadReader in) {
+        in.int1();
+        int code = in.int2();
+        String state = "HY000";
+        if (in.hasRemaining() && in.peekByte() == '#') {
+            in.int1();
+            state = new String(in.bytes(5), StandardCharsets.US_ASCII);
+        }
+        return new ErrPacket(code, state, in.restString(StandardCharsets.UTF_8));
+    }
+
+    public void writeTo(PayloadWriter out) {
+        out.int1(HEADER).int2(errorCode).int1('#').string(sqlState, StandardCharsets.US_ASCII)
+                .string(message, StandardCharsets.UTF_8);
+    }
+
+    public TesseraException toException() {
+        return new TesseraException(errorCode, sqlState, message);
+    }
+}

@@ -1,0 +1,159 @@
+package io.tessera.router.parse;
+
+import com.alibaba.druid.sql.ast.SQLStatement;
+import com.alibaba.druid.sql.ast.statement.SQLAlterStatement;
+import com.alibaba.druid.sql.ast.statement.SQLBeginStatement;
+import com.alibaba.druid.sql.ast.statement.SQLCommitStatement;
+import com.alibaba.druid.sql.ast.statement.SQLCreateStatement;
+import com.alibaba.druid.sql.ast.statement.SQLDeleteStatement;
+import com.alibaba.druid.sql.ast.statement.SQLDropStatement;
+import com.alibaba.druid.sql.ast.statement.SQLExplainStatement;
+import com.alibaba.druid.sql.ast.statement.SQLInsertStatement;
+import com.alibaba.druid.sql.ast.statement.SQLReplaceStatement;
+import com.alibaba.druid.sql.ast.statement.SQLRollbackStatement;
+import com.alibaba.druid.sql.ast.statement.SQLSelectStatement;
+import com.alibaba.druid.sql.ast.statement.SQLSetStatement;
+import com.alibaba.druid.sql.ast.statement.SQLShowColumnsStatement;
+import com.alibaba.druid.sql.ast.statement.SQLShowCreateTableStatement;
+import com.alibaba.druid.sql.ast.statement.SQLShowDatabasesStatement;
+import com.alibaba.druid.sql.ast.statement.SQLShowIndexesStatement;
+import com.alibaba.druid.sql.ast.statement.SQLShowStatement;
+import com.alibaba.druid.sql.ast.statement.SQLShowTablesStatement;
+import com.alibaba.druid.sql.ast.statement.SQLShowVariantsStatement;
+import com.alibaba.druid.sql.ast.statement.SQLStartTransactionStatement;
+import com.alibaba.druid.sql.ast.statement.SQLTruncateStatement;
+import com.alibaba.druid.sql.ast.statement.SQLUpdateStatement;
+import com.alibaba.druid.sql.ast.statement.SQLUseStatement;
+import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlExplainStatement;
+import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlKillStatement;
+import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlLockTableStatement;
+import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlUnlockTablesStatement;
+import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlSetTransactionStatement;
+import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlShowWarningsStatement;
+import com.alibaba.druid.sql.dialect.mysql.parser.MySqlStatementParser;
+import com.alibaba.druid.sql.parser.ParserException;
+import io.tessera.router.error.RouteException;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Parses one statement with Druid's MySQL parser, classifies it and collects its tables. Stateless. */
+public final class SqlParser {
+
+    /**
+     * @throws RouteException 1064 for text Druid cannot parse, and 1235 for several statements in one text
+     *     (multi-statements are not supported yet)
+     */
+    public ParsedStatement parse(String sql) {
+        List<SQLStatement> statements;
+        try {
+            statements = new MySqlStatementParser(sql).parseStatementList();
+        } catch (ParserException | IllegalArgumentException | ClassCastException e) {
+            throw RouteException.syntax("You have an error in your SQL syntax: " + e.getMessage());
+        }
+        if (statements.size() != 1) {
+            throw statements.isEmpty()
+                    ? RouteException.syntax("Query was empty")
+                    : RouteException.notSupported("multi-statements are not supported: send one statement at a time");
+        }
+        SQLStatement ast = statements.get(0);
+        StatementType type = classify(ast);
+        return new ParsedStatement(sql, ast, type, tablesOf(ast, type));
+    }
+
+    static StatementType classify(SQLStatement ast) {
+        if (ast instanceof SQLSelectStatement) {
+            return StatementType.SELECT;
+        }
+        if (ast instanceof SQLReplaceStatement) {
+            return StatementType.REPLACE;
+        }
+        if (ast instanceof SQLInsertStatement) {
+            return StatementType.INSERT;
+        }
+        if (ast instanceof SQLUpdateStatement) {
+            return StatementType.UPDATE;
+        }
+        if (ast instanceof SQLDeleteStatement) {
+            return StatementType.DELETE;
+        }
+        if (ast instanceof MySqlExplainStatement e && e.isDescribe()) {
+            return StatementType.SHOW_TABLE_INFO;
+        }
+        if (ast instanceof SQLExplainStatement) {
+            return StatementType.EXPLAIN;
+        }
+        if (ast instanceof SQLShowCreateTableStatement || ast instanceof SQLShowColumnsStatement
+                || ast instanceof SQLShowIndexesStatement) {
+            return StatementType.SHOW_TABLE_INFO;
+        }
+        if (ast instanceof SQLShowDatabasesStatement) {
+            return StatementType.SHOW_DATABASES;
+        }
+        if (ast instanceof SQLShowTablesStatement) {
+            return StatementType.SHOW_TABLES;
+        }
+        if (ast instanceof MySqlShowWarningsStatement) {
+            return StatementType.SHOW_WARNINGS;
+        }
+        if (ast instanceof SQLShowVariantsStatement) {
+            return StatementType.SHOW_VARIABLES;
+        }
+        if (ast instanceof SQLShowStatement) {
+            return StatementType.SHOW_OTHER;
+        }
+        if (ast instanceof MySqlSetTransactionStatement) {
+            return StatementType.SET_TRANSACTION;
+        }
+        if (ast instanceof SQLSetStatement) {
+            return StatementType.SET;
+        }
+        if (ast instanceof SQLUseStatement) {
+            return StatementType.USE;
+        }
+        if (ast instanceof SQLBeginStatement || ast instanceof SQLStartTransactionStatement) {
+            return StatementType.BEGIN;
+        }
+        if (ast instanceof SQLCommitStatement) {
+            return StatementType.COMMIT;
+        }
+        if (ast instanceof SQLRollbackStatement) {
+            return StatementType.ROLLBACK;
+        }
+        if (ast instanceof MySqlLockTableStatement || ast instanceof MySqlUnlockTablesStatement) {
+            return StatementType.LOCK;
+        }
+        if (ast instanceof MySqlKillStatement) {
+            return StatementType.KILL;
+        }
+        if (ast instanceof SQLCreateStatement || ast instanceof SQLAlterStatement || ast instanceof SQLDropStatement
+                || ast instanceof SQLTruncateStatement) {
+            return StatementType.DDL;
+        }
+        return StatementType.OTHER;
+    }
+
+    private static List<TableReference> tablesOf(SQLStatement ast, StatementType type) {
+        TableCollector collector = new TableCollector();
+        if (ast instanceof SQLShowCreateTableStatement s) {
+            collector.add(s.getName());
+        } else if (ast instanceof SQLShowColumnsStatement s) {
+            collectShowTarget(collector, s.getDatabase(), s.getTable());
+        } else if (ast instanceof SQLShowIndexesStatement s) {
+            ast.accept(collector);
+        } else if (type != StatementType.SHOW_DATABASES && type != StatementType.SHOW_TABLES) {
+            ast.accept(collector);
+        }
+        return new ArrayList<>(collector.tables());
+    }
+
+    /** {@code SHOW COLUMNS FROM t FROM db}: the database comes separately. */
+    private static void collectShowTarget(TableCollector collector, com.alibaba.druid.sql.ast.SQLName database,
+            com.alibaba.druid.sql.ast.SQLName table) {
+        if (database == null) {
+            collector.add(table);
+        } else {
+            collector.add(new com.alibaba.druid.sql.ast.expr.SQLPropertyExpr(database.getSimpleName(),
+                    table.getSimpleName()));
+        }
+    }
+}

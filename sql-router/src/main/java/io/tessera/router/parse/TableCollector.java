@@ -1,0 +1,53 @@
+package io.tessera.router.parse;
+
+import com.alibaba.druid.sql.SQLUtils;
+import com.alibaba.druid.sql.ast.SQLExpr;
+import com.alibaba.druid.sql.ast.expr.SQLIdentifierExpr;
+import com.alibaba.druid.sql.ast.expr.SQLPropertyExpr;
+import com.alibaba.druid.sql.ast.statement.SQLExprTableSource;
+import com.alibaba.druid.sql.ast.statement.SQLSelectQueryBlock;
+import com.alibaba.druid.sql.ast.statement.SQLWithSubqueryClause;
+import com.alibaba.druid.sql.dialect.mysql.visitor.MySqlASTVisitorAdapter;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.Locale;
+import java.util.Set;
+
+/** Collects every table a statement reads or writes, skipping names of common table expressions. */
+final class TableCollector extends MySqlASTVisitorAdapter {
+
+    private final Set<TableReference> tables = new LinkedHashSet<>();
+    private final Set<String> cteNames = new HashSet<>();
+
+    Set<TableReference> tables() {
+        return tables;
+    }
+
+    @Override
+    public boolean visit(SQLWithSubqueryClause.Entry entry) {
+        cteNames.add(entry.getAlias().toLowerCase(Locale.ROOT));
+        return true;
+    }
+
+    @Override
+    public boolean visit(SQLExprTableSource source) {
+        add(source.getExpr());
+        return true;
+    }
+
+    @Override
+    public boolean visit(SQLSelectQueryBlock block) {
+        return true;
+    }
+
+    void add(SQLExpr expr) {
+        if (expr instanceof SQLIdentifierExpr id) {
+            String name = SQLUtils.normalize(id.getName());
+            if (!cteNames.contains(name.toLowerCase(Locale.ROOT))) {
+                tables.add(new TableReference(null, name));
+            }
+        } else if (expr instanceof SQLPropertyExpr prop && prop.getOwner() instanceof SQLIdentifierExpr owner) {
+            tables.add(new TableReference(SQLUtils.normalize(owner.getName()), SQLUtils.normalize(prop.getName())));
+        }
+    }
+}

@@ -1,0 +1,42 @@
+package io.tessera.router.plan;
+
+import java.util.List;
+
+/** Sends statements to data nodes and returns what they answer. A leaf of every plan. */
+public record Route(List<ShardStatement> shards) implements PlanNode {
+
+    public Route {
+        shards = List.copyOf(shards);
+        if (shards.isEmpty()) {
+            throw new IllegalArgumentException("shards: [] (expected: at least one)");
+        }
+    }
+
+    public static Route single(ShardStatement shard) {
+        return new Route(List.of(shard));
+    }
+
+    public boolean isSingleNode() {
+        return shards.size() == 1;
+    }
+
+    @Override
+    public List<PlanNode> inputs() {
+        return List.of();
+    }
+
+    @Override
+    public String describe() {
+        StringBuilder sb = new StringBuilder("Route");
+        for (ShardStatement s : shards) {
+            sb.append(' ').append(s.dataNode()).append(": ").append(s.sql()).append(';');
+        }
+        sb.setLength(sb.length() - 1);
+        return sb.toString();
+    }
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+        return visitor.visitRoute(this);
+    }
+}
