@@ -13,6 +13,7 @@ public enum ErrorCode {
     UNKNOWN_COM_ERROR(1047, "08S01", "Unknown command"),
     BAD_DB_ERROR(1049, "42000", "Unknown database '%s'"),
     PARSE_ERROR(1064, "42000", "%s"),
+    EMPTY_QUERY(1065, "42000", "Query was empty"),
     UNKNOWN_ERROR(1105, "HY000", "%s"),
     UNKNOWN_CHARACTER_SET(1115, "42000", "Unknown character set: '%s'"),
     NO_SUCH_TABLE(1146, "42S02", "Table '%s.%s' doesn't exist"),

@@ -29,6 +29,11 @@ public final class RouteException extends TesseraException {
         return new RouteException(ErrorCode.NOT_SUPPORTED_YET, what);
     }
 
+    /** ERR 1065: nothing but whitespace or comments. */
+    public static RouteException emptyQuery() {
+        return new RouteException(ErrorCode.EMPTY_QUERY, ErrorCode.EMPTY_QUERY.message());
+    }
+
     /** ERR 1064 with the parser's message. */
     public static RouteException syntax(String message) {
         return new RouteException(ErrorCode.PARSE_ERROR, message);

@@ -40,8 +40,8 @@ import java.util.List;
 public final class SqlParser {
 
     /**
-     * @throws RouteException 1064 for text Druid cannot parse, and 1235 for several statements in one text
-     *     (multi-statements are not supported yet)
+     * @throws RouteException 1064 for text Druid cannot parse, 1065 for an empty one, and 1235 for several
+     *     statements in one text (multi-statements are not supported yet)
      */
     public ParsedStatement parse(String sql) {
         List<SQLStatement> statements;
@@ -52,7 +52,7 @@ public final class SqlParser {
         }
         if (statements.size() != 1) {
             throw statements.isEmpty()
-                    ? RouteException.syntax("Query was empty")
+                    ? RouteException.emptyQuery()
                     : RouteException.notSupported("multi-statements are not supported: send one statement at a time");
         }
         SQLStatement ast = statements.get(0);

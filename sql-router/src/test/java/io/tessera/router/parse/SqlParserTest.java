@@ -78,7 +78,10 @@ class SqlParserTest {
                     assertThat(e.getMessage()).startsWith("You have an error in your SQL syntax");
                 });
         assertThatThrownBy(() -> parser.parse("  "))
-                .isInstanceOfSatisfying(RouteException.class, e -> assertThat(e.getMessage()).isEqualTo("Query was empty"));
+                .isInstanceOfSatisfying(RouteException.class, e -> {
+                    assertThat(e.errorCode()).isEqualTo(1065);
+                    assertThat(e.getMessage()).isEqualTo("Query was empty");
+                });
     }
 
     @Test
