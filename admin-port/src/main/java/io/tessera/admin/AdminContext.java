@@ -1,0 +1,77 @@
+package io.tessera.admin;
+
+import java.time.Clock;
+import java.util.List;
+
+/**
+ * What the admin port can see of the running server. {@code proxy-core} implements it over its live state and
+ * hands it to {@link AdminServer#bind}; every method is called on an admin connection's event loop, once per
+ * command, so each must be cheap and must not block (no I/O, no waiting for locks held across I/O).
+ *
+ * <p>Lists may come in any order: each command sorts its rows itself (names with a numeric suffix compare by
+ * number, so {@code dn2} comes before {@code dn10}), so output is deterministic whatever the implementation.
+ * Times are epoch milliseconds unless a method says otherwise.
+ */
+public interface AdminContext {
+
+    /**
+     * The server version string, exactly as the 8066 handshake sends it, e.g. {@code 8.0.36-Tessera-0.1.0}. The admin
+     * handshake sends it too, and {@code show @@version} reports it.
+     */
+    String version();
+
+    /** When the server started, in epoch milliseconds: {@code show @@time.startup}, and the base of UPTIME. */
+    long startupMillis();
+
+    /**
+     * The source of "now" for {@code show @@time.current}, UPTIME, ALIVE_TIME(S), RECOVERY_TIME, and the time zone that
+     * {@code show @@heartbeat}'s LAST_ACTIVE_TIME is printed in. Default: the system clock in the JVM's default zone,
+     * which is what production should use; tests pass a fixed clock.
+     */
+    default Clock clock() {
+        return Clock.systemDefaultZone();
+    }
+
+    /**
+     * When the configuration now in force was loaded, in epoch milliseconds ({@code show @@server} RELOAD_TIME):
+     * the start-up time until the first successful {@code reload @@config}. Default: {@link #startupMillis()}, right
+     * until reload exists.
+     */
+    default long reloadMillis() {
+        return startupMillis();
+    }
+
+    /**
+     * When the configuration was last rolled back, in epoch milliseconds ({@code show @@server} ROLLBACK_TIME), or -1
+     * if it never was (MyCat's value). Default: -1, right until rollback exists.
+     */
+    default long rollbackMillis() {
+        return -1;
+    }
+
+    /**
+     * Whether the server accepts clients ({@code show @@server} STATUS {@code ON}) or was taken out of service with
+     * MyCat's {@code offline} command ({@code OFF}). Default: true, right until offline/online exist.
+     */
+    default boolean online() {
+        return true;
+    }
+
+    /** Every logical schema of schema.xml with the data nodes its tables use. */
+    List<SchemaView> schemas();
+
+    /** Every data node of schema.xml ({@code <dataNode>}). */
+    List<DataNodeView> dataNodes();
+
+    /** Every data host of schema.xml ({@code <dataHost>}). */
+    List<DataHostView> dataHosts();
+
+    /**
+     * The thread pools {@code show @@threadpool} reports, in the order it shows them. MyCat shows {@code Timer} then
+     * {@code BusinessExecutor}; Tessera's equivalents are the scheduler and the business executor of DESIGN.md.
+     */
+    List<ThreadPoolView> threadPools();
+
+    /** The client connections of the 8066 port, logged in or not (not the admin port's own connections). */
+    List<ConnectionView> connections();
+}

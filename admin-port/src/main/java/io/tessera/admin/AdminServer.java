@@ -1,0 +1,93 @@
+package io.tessera.admin;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.ServerChannel;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
+import io.netty.util.concurrent.GlobalEventExecutor;
+import io.tessera.admin.command.AdminCommands;
+import io.tessera.protocol.auth.Scramble;
+import io.tessera.protocol.codec.PacketDecoder;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.security.SecureRandom;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The admin port (MyCat's 9066): a MySQL-protocol listener whose connections run {@code show @@...} commands against
+ * an {@link AdminContext}. Runs on the event loop group it is given, which it does not own or shut down.
+ */
+public final class AdminServer implements AutoCloseable {
+
+    private final Channel serverChannel;
+    private final ChannelGroup connections;
+
+    private AdminServer(Channel serverChannel, ChannelGroup connections) {
+        this.serverChannel = serverChannel;
+        this.connections = connections;
+    }
+
+    /**
+     * Listens on {@code settings.bindIp():settings.port()} and returns once the port is bound.
+     *
+     * @param channelType the server channel class matching {@code group}, e.g. {@code NioServerSocketChannel} or
+     *                    {@code EpollServerSocketChannel}
+     * @throws UncheckedIOException when the address cannot be bound (port in use, unknown address)
+     */
+    public static AdminServer bind(AdminSettings settings, AdminContext context, EventLoopGroup group,
+            Class<? extends ServerChannel> channelType) {
+        Objects.requireNonNull(settings, "settings");
+        Objects.requireNonNull(context, "context");
+        Map<String, AdminUser> users = new LinkedHashMap<>();
+        for (AdminUser user : settings.users()) {
+            users.put(user.name(), user);
+        }
+        HandlerContext shared = new HandlerContext(users, settings.maxPacketSize(), settings.authTimeoutMillis(),
+                context, AdminCommands.standard(settings.maxPacketSize()), new Scramble(new SecureRandom()),
+                new AtomicLong());
+        ChannelGroup connections = new DefaultChannelGroup("tessera-admin", GlobalEventExecutor.INSTANCE);
+        ServerBootstrap bootstrap = new ServerBootstrap()
+                .group(group)
+                .channel(channelType)
+                .option(ChannelOption.SO_REUSEADDR, true)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childHandler(new ChannelInitializer<Channel>() {
+                    @Override
+                    protected void initChannel(Channel ch) {
+                        connections.add(ch);
+                        ch.pipeline().addLast(new PacketDecoder(), new AdminHandler(shared));
+                    }
+                });
+        ChannelFuture bound = bootstrap.bind(new InetSocketAddress(settings.bindIp(), settings.port()))
+                .awaitUninterruptibly();
+        if (!bound.isSuccess()) {
+            Throwable cause = bound.cause();
+            String message = "admin port: cannot listen on " + settings.bindIp() + ":" + settings.port() + ": "
+                    + cause.getMessage();
+            throw new UncheckedIOException(message,
+                    cause instanceof IOException io ? io : new IOException(cause.getMessage(), cause));
+        }
+        return new AdminServer(bound.channel(), connections);
+    }
+
+    /** The port listened on: the configured one, or the one the system chose for port 0. */
+    public int port() {
+        return ((InetSocketAddress) serverChannel.localAddress()).getPort();
+    }
+
+    /** Stops listening and closes every admin connection; waits until they are closed. */
+    @Override
+    public void close() {
+        serverChannel.close().syncUninterruptibly();
+        connections.close().awaitUninterruptibly();
+    }
+}

@@ -1,0 +1,99 @@
+package io.tessera.admin.command;
+
+import io.tessera.admin.AdminContext;
+import io.tessera.protocol.error.ErrorCode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The one list of admin commands, and the dispatcher: a statement goes to the first command whose syntax matches
+ * all of it. No service loader: a command exists when it is in {@link #standard}.
+ *
+ * <p>Before matching, the statement loses its leading block comments (Connector/J prefixes one), the spaces around
+ * it and any trailing semicolons; keywords match case-insensitively and runs of spaces are free.
+ * Thread-safe and immutable.
+ */
+public final class AdminCommands {
+
+    /** How much of an unknown statement the error message quotes. */
+    private static final int MAX_QUOTED = 200;
+    private static final Pattern LEADING_COMMENT = Pattern.compile("^\\s*/\\*(?!!).*?\\*/", Pattern.DOTALL);
+
+    private final List<AdminCommand> commands;
+
+    AdminCommands(List<AdminCommand> commands) {
+        this.commands = List.copyOf(commands);
+    }
+
+    /**
+     * Every command Tessera has, in {@code show @@help} order (MyCat's order).
+     *
+     * @param maxAllowedPacket what {@code select @@max_allowed_packet} answers: the admin port's packet limit
+     */
+    public static AdminCommands standard(int maxAllowedPacket) {
+        return create(maxAllowedPacket, Memory::ofRuntime);
+    }
+
+    static AdminCommands create(int maxAllowedPacket, Supplier<Memory> memory) {
+        List<AdminCommand> listed = List.of(
+                new ShowTime(ShowTime.Which.CURRENT),
+                new ShowTime(ShowTime.Which.STARTUP),
+                new ShowVersion(),
+                new ShowServer(memory),
+                new ShowThreadPool(),
+                new ShowDataNode(),
+                new ShowDataSource(),
+                new ShowConnection(),
+                new ShowHeartbeat());
+        List<HelpEntry> help = new ArrayList<>();
+        for (AdminCommand command : listed) {
+            help.addAll(command.help());
+        }
+        List<AdminCommand> all = new ArrayList<>(listed);
+        all.add(new ShowHelp(help));
+        all.add(new SelectVariables(maxAllowedPacket));
+        all.add(new SetStatement());
+        return new AdminCommands(all);
+    }
+
+    /**
+     * Answers one statement.
+     *
+     * @throws io.tessera.protocol.error.TesseraException ERR 1064 {@code unknown admin command: <statement>} when no
+     *     command matches, or the command's own error; the connection stays usable either way
+     */
+    public AdminReply execute(String sql, AdminContext context, AdminSession session) {
+        String statement = normalize(sql);
+        for (AdminCommand command : commands) {
+            Matcher args = command.syntax().matcher(statement);
+            if (args.matches()) {
+                return command.execute(args, context, session);
+            }
+        }
+        String quoted = statement.length() <= MAX_QUOTED ? statement : statement.substring(0, MAX_QUOTED) + "...";
+        throw ErrorCode.PARSE_ERROR.exception("unknown admin command: " + quoted);
+    }
+
+    /** The statement without leading comments, surrounding spaces and trailing semicolons. */
+    static String normalize(String sql) {
+        String s = sql;
+        Matcher comment = LEADING_COMMENT.matcher(s);
+        while (comment.lookingAt()) {
+            s = s.substring(comment.end());
+            comment = LEADING_COMMENT.matcher(s);
+        }
+        s = s.strip();
+        while (s.endsWith(";")) {
+            s = s.substring(0, s.length() - 1).strip();
+        }
+        return s;
+    }
+
+    /** The commands in dispatch order, for tests that check every one is handled. */
+    List<AdminCommand> commands() {
+        return commands;
+    }
+}

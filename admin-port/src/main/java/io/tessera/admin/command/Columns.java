@@ -1,0 +1,46 @@
+package io.tessera.admin.command;
+
+import io.tessera.protocol.charset.Collations;
+import io.tessera.protocol.constant.ColumnFlag;
+import io.tessera.protocol.constant.ColumnType;
+import io.tessera.protocol.packet.ColumnDefinition41;
+import io.tessera.protocol.result.ResultTable;
+
+/**
+ * Column definitions named after the MySQL field types MyCat 1.6's {@code PacketUtil.getField(name, FIELD_TYPE_*)}
+ * calls use, so each command's column list reads like the contract's table (reference contract section 1.13).
+ */
+final class Columns {
+
+    /** MySQL's decimals value for a floating-point column without a fixed scale. */
+    private static final int NOT_FIXED_DECIMALS = 31;
+
+    private Columns() {
+    }
+
+    /** {@code FIELD_TYPE_VAR_STRING}. */
+    static ColumnDefinition41 varString(String name) {
+        return ResultTable.varchar(name);
+    }
+
+    /** {@code FIELD_TYPE_STRING}. */
+    static ColumnDefinition41 string(String name) {
+        return ColumnDefinition41.of(name, ColumnType.STRING, Collations.UTF8MB4_GENERAL_CI, 1024, 0);
+    }
+
+    /** {@code FIELD_TYPE_LONG}: a 32-bit integer. */
+    static ColumnDefinition41 longInt(String name) {
+        return ResultTable.integer(name);
+    }
+
+    /** {@code FIELD_TYPE_LONGLONG}: a 64-bit integer. */
+    static ColumnDefinition41 longLong(String name) {
+        return ResultTable.bigint(name);
+    }
+
+    /** {@code FIELD_TYPE_DOUBLE}. */
+    static ColumnDefinition41 doubleColumn(String name) {
+        return new ColumnDefinition41("", "", "", name, name, Collations.BINARY, 22, ColumnType.DOUBLE,
+                ColumnFlag.BINARY | ColumnFlag.NUM, NOT_FIXED_DECIMALS);
+    }
+}

@@ -1,0 +1,72 @@
+package io.tessera.admin;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+
+/** An {@link AdminContext} over fixed values, with a fixed clock: two data hosts, three data nodes, two schemas. */
+public record FakeContext(String version, long startupMillis, Clock clock, List<SchemaView> schemas,
+        List<DataNodeView> dataNodes, List<DataHostView> dataHosts, List<ThreadPoolView> threadPools,
+        List<ConnectionView> connections) implements AdminContext {
+
+    /** 2024-05-01T10:00:00Z. */
+    public static final long NOW = Instant.parse("2024-05-01T10:00:00Z").toEpochMilli();
+    public static final String VERSION = "8.0.36-Tessera-0.1.0-test";
+
+    public record Schema(String name, List<String> dataNodes) implements SchemaView {
+    }
+
+    public record Node(String name, String dataHost, String database, long executeCount) implements DataNodeView {
+    }
+
+    public record Host(String name, int activeWriteIndex, List<DataSourceView> dataSources) implements DataHostView {
+    }
+
+    public record Source(String name, String host, int port, String dbType, boolean isReadHost, PoolStats poolStats,
+            HeartbeatStatus heartbeat) implements DataSourceView {
+    }
+
+    public record Pool(String name, int poolSize, int activeCount, int queueSize, long completedTaskCount,
+            long taskCount) implements ThreadPoolView {
+    }
+
+    public record Connection(String processor, long id, String host, int port, int localPort, String user,
+            String schema, String charset, int charsetIndex, long netInBytes, long netOutBytes, long openedMillis,
+            int receiveBufferBytes, int sendQueueSize, int txIsolation, boolean autocommit)
+            implements ConnectionView {
+    }
+
+    /**
+     * host1: hostM1 (write, active) and hostS1 (its read host); host2: hostM2 and hostM3 (two write hosts, the second
+     * active). dn1 and dn10 live on host1, dn2 on host2; listed out of order on purpose.
+     */
+    public static FakeContext sample() {
+        Source m1 = new Source("hostM1", "127.0.0.1", 3306, "mysql", false,
+                new PoolStats(2, 8, 100, 10, 1234, 1000, 234),
+                new HeartbeatStatus(HeartbeatStatus.OK, 0, false, 30_000, 1, 2, 3, NOW - 5_000, 0, false));
+        Source s1 = new Source("hostS1", "127.0.0.2", 3307, "mysql", true,
+                new PoolStats(0, 5, 50, 5, 77, 77, 0),
+                new HeartbeatStatus(HeartbeatStatus.ERROR, 3, true, 30_000, 0, 0, 0, 0, 0, false));
+        Source m2 = new Source("hostM2", "10.0.0.2", 3306, "mysql", false,
+                new PoolStats(0, 0, 100, 10, 0, 0, 0),
+                new HeartbeatStatus(HeartbeatStatus.TIMEOUT, 1, false, 10_000, 12, 11, 10, NOW - 60_000, 0, false));
+        Source m3 = new Source("hostM3", "10.0.0.3", 3306, "mysql", false,
+                new PoolStats(1, 9, 100, 10, 42, 40, 2),
+                new HeartbeatStatus(HeartbeatStatus.INIT, 0, false, 10_000, 0, 0, 0, 0, NOW + 65_500, true));
+        return new FakeContext(VERSION, NOW - 3_723_000, Clock.fixed(Instant.ofEpochMilli(NOW), ZoneOffset.UTC),
+                List.of(new Schema("TESTDB", List.of("dn10", "dn2", "dn1")), new Schema("LOGS", List.of("dn2"))),
+                List.of(new Node("dn10", "host1", "db10", 10), new Node("dn2", "host2", "db2", 20),
+                        new Node("dn1", "host1", "db1", 1)),
+                List.of(new Host("host2", 1, List.of(m2, m3)), new Host("host1", 0, List.of(m1, s1))),
+                List.of(new Pool("Timer", 2, 0, 0, 15, 15), new Pool("BusinessExecutor", 4, 1, 2, 100, 103)),
+                List.of(new Connection("Processor1", 7, "127.0.0.1", 50_002, 8066, "test", "TESTDB", "utf8mb4", 45,
+                                1_000, 20_000, NOW - 90_500, 0, 0, ConnectionView.READ_COMMITTED, false),
+                        new Connection("Processor0", 3, "10.1.1.1", 50_001, 8066, "root", null, "utf8", 33, 10, 200,
+                                NOW - 1_000, 4096, 1, ConnectionView.REPEATABLE_READ, true)));
+    }
+
+    public FakeContext withDataHosts(List<DataHostView> hosts) {
+        return new FakeContext(version, startupMillis, clock, schemas, dataNodes, hosts, threadPools, connections);
+    }
+}

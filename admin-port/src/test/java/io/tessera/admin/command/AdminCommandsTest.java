@@ -1,0 +1,64 @@
+package io.tessera.admin.command;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tessera.admin.FakeContext;
+import io.tessera.protocol.error.TesseraException;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class AdminCommandsTest {
+
+    @Test
+    void normalizeDropsLeadingCommentsSpacesAndTrailingSemicolons() {
+        assertThat(AdminCommands.normalize("  show @@help ;; ")).isEqualTo("show @@help");
+        assertThat(AdminCommands.normalize("/* a */ /* b */\nshow @@help;")).isEqualTo("show @@help");
+        assertThat(AdminCommands.normalize("/*!40101 set x=1 */")).isEqualTo("/*!40101 set x=1 */");
+    }
+
+    @Test
+    void matchingIgnoresCaseAndExtraSpaces() {
+        for (String sql : List.of("show @@version", "SHOW @@VERSION", "  Show\t @@Version  ;", "show\n@@version;")) {
+            assertThat(Replies.reply(sql, FakeContext.sample())).as(sql).isInstanceOf(AdminReply.Rows.class);
+        }
+    }
+
+    @Test
+    void unknownStatementIsError1064NamingIt() {
+        assertThatThrownBy(() -> Replies.reply("show @@nonsense;", FakeContext.sample()))
+                .isInstanceOfSatisfying(TesseraException.class, e -> {
+                    assertThat(e.errorCode()).isEqualTo(1064);
+                    assertThat(e.sqlState()).isEqualTo("42000");
+                })
+                .hasMessage("unknown admin command: show @@nonsense");
+        assertThatThrownBy(() -> Replies.reply("show @@versions", FakeContext.sample()))
+                .hasMessage("unknown admin command: show @@versions");
+    }
+
+    @Test
+    void aLongUnknownStatementIsQuotedShort() {
+        String sql = "x".repeat(500);
+        assertThatThrownBy(() -> Replies.reply(sql, FakeContext.sample()))
+                .hasMessage("unknown admin command: " + "x".repeat(200) + "...");
+    }
+
+    @Test
+    void everyCommandInTheRegistryIsReachableByItsOwnStatement() {
+        List<String> statements = List.of("show @@time.current", "show @@time.startup", "show @@version",
+                "show @@server", "show @@threadpool", "show @@datanode", "show @@datasource", "show @@connection",
+                "show @@heartbeat", "show @@help", "select @@version_comment limit 1", "set names utf8");
+        Set<Class<?>> reached = new HashSet<>();
+        Set<AdminCommand> instances = new HashSet<>();
+        for (String sql : statements) {
+            AdminCommand first = Replies.COMMANDS.commands().stream()
+                    .filter(c -> c.syntax().matcher(AdminCommands.normalize(sql)).matches()).findFirst().orElseThrow();
+            reached.add(first.getClass());
+            instances.add(first);
+        }
+        assertThat(instances).containsExactlyInAnyOrderElementsOf(Replies.COMMANDS.commands());
+        assertThat(reached).hasSize(11); // ShowTime serves two statements
+    }
+}

@@ -1,0 +1,44 @@
+package io.tessera.admin.command;
+
+import static io.tessera.admin.command.Replies.labels;
+import static io.tessera.admin.command.Replies.table;
+import static io.tessera.admin.command.Replies.types;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tessera.admin.FakeContext;
+import io.tessera.protocol.constant.ColumnType;
+import io.tessera.protocol.result.ResultTable;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ShowHelpTest {
+
+    @Test
+    void listsTheCommandsThatExistInMyCatsOrder() {
+        ResultTable t = table("show @@help");
+        assertThat(labels(t)).containsExactly("STATEMENT", "DESCRIPTION");
+        assertThat(types(t)).containsExactly(ColumnType.VAR_STRING, ColumnType.VAR_STRING);
+        assertThat(t.rows()).containsExactly(
+                List.of("show @@time.current", "Report current timestamp"),
+                List.of("show @@time.startup", "Report startup timestamp"),
+                List.of("show @@version", "Report server version"),
+                List.of("show @@server", "Report server status"),
+                List.of("show @@threadpool", "Report threadPool status"),
+                List.of("show @@datanode", "Report dataNodes"),
+                List.of("show @@datanode where schema = ?", "Report dataNodes"),
+                List.of("show @@datasource", "Report dataSources"),
+                List.of("show @@datasource where dataNode = ?", "Report dataSources"),
+                List.of("show @@connection", "Report connection status"),
+                List.of("show @@heartbeat", "Report heartbeat status"));
+    }
+
+    @Test
+    void everyListedStatementRuns() {
+        for (List<String> line : table("show @@help").rows()) {
+            String statement = line.get(0).replace("schema = ?", "schema = TESTDB").replace("dataNode = ?",
+                    "dataNode = dn1");
+            assertThat(Replies.reply(statement, FakeContext.sample())).as(statement)
+                    .isInstanceOf(AdminReply.Rows.class);
+        }
+    }
+}

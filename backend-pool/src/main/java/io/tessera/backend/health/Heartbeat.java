@@ -1,0 +1,219 @@
+package io.tessera.backend.health;
+
+import io.netty.channel.EventLoop;
+import io.netty.util.concurrent.ScheduledFuture;
+import io.tessera.backend.mysql.BackendConnection;
+import io.tessera.backend.mysql.BackendConnector;
+import io.tessera.backend.mysql.BackendException;
+import io.tessera.backend.mysql.ConnectionOwner;
+import io.tessera.backend.mysql.QueryResult;
+import java.time.Clock;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * Runs a data host's {@code <heartbeat>} statement (MyCat's {@code select user()}) every period on a connection of
+ * its own, so that a full pool never delays it, and keeps the outcome as MyCat's status codes: OK when the server
+ * answered, ERROR when it could not be reached or answered ERR, TIMEOUT when it did not answer in time (the
+ * connection is then dropped and the next check opens a new one). A status change is logged once, at WARN (the
+ * first OK at INFO); steady states are not logged.
+ *
+ * <p>Runs on one event loop, where all its state lives; {@link #status()} may be read from any thread.
+ */
+public final class Heartbeat implements AutoCloseable {
+
+    private static final Logger LOG = LogManager.getLogger(Heartbeat.class);
+
+    private final BackendConnector connector;
+    private final String sql;
+    private final long periodMillis;
+    private final long timeoutMillis;
+    private final EventLoop loop;
+    private final Clock clock;
+    private final ConnectionOwner owner = new Owner();
+
+    private final ResponseTimes responseTimes = new ResponseTimes(); // event loop only
+    private volatile HeartbeatStatus status;
+    private volatile boolean inFlight;
+    private volatile boolean closed;
+    private BackendConnection connection;              // event loop only
+    private CompletableFuture<HeartbeatStatus> running; // event loop only: the check in progress
+    private ScheduledFuture<?> task;                    // event loop only
+
+    /**
+     * @param sql the statement to run, e.g. {@code select user()}
+     * @param timeoutMillis how long one check may take before it counts as TIMEOUT
+     */
+    public Heartbeat(BackendConnector connector, String sql, long periodMillis, long timeoutMillis, EventLoop loop,
+            Clock clock) {
+        if (periodMillis < 1) {
+            throw new IllegalArgumentException("periodMillis: " + periodMillis + " (expected: >= 1)");
+        }
+        if (timeoutMillis < 1) {
+            throw new IllegalArgumentException("timeoutMillis: " + timeoutMillis + " (expected: >= 1)");
+        }
+        this.connector = connector;
+        this.sql = sql;
+        this.periodMillis = periodMillis;
+        this.timeoutMillis = timeoutMillis;
+        this.loop = loop;
+        this.clock = clock;
+        this.status = HeartbeatStatus.initial(timeoutMillis);
+    }
+
+    /** Checks now, then every period. */
+    public void start() {
+        loop.execute(() -> {
+            if (!closed && task == null) {
+                task = loop.scheduleAtFixedRate(this::periodicCheck, 0, periodMillis, TimeUnit.MILLISECONDS);
+            }
+        });
+    }
+
+    /** The outcome of the last finished check, and whether one is in flight now. */
+    public HeartbeatStatus status() {
+        return status.withChecking(inFlight);
+    }
+
+    /** Runs a check now, or joins the one in progress; completes with its outcome. */
+    public CompletableFuture<HeartbeatStatus> check() {
+        return CompletableFuture.supplyAsync(this::checkOnLoop, loop).thenCompose(f -> f);
+    }
+
+    /** Stops the checks and closes the heartbeat's connection. */
+    @Override
+    public void close() {
+        closed = true;
+        loop.execute(() -> {
+            if (task != null) {
+                task.cancel(false);
+            }
+            if (connection != null) {
+                connection.close();
+                connection = null;
+            }
+            if (running != null) {
+                running.complete(status);
+                running = null;
+            }
+        });
+    }
+
+    /** A periodic task that throws is never run again: keep the heartbeat alive whatever happens in one run. */
+    private void periodicCheck() {
+        try {
+            checkOnLoop();
+        } catch (RuntimeException e) {
+            LOG.warn("{}: heartbeat check failed", connector.options().describe(), e);
+        }
+    }
+
+    private CompletableFuture<HeartbeatStatus> checkOnLoop() {
+        if (closed) {
+            return CompletableFuture.completedFuture(status);
+        }
+        if (running != null) {
+            return running;
+        }
+        CompletableFuture<HeartbeatStatus> check = new CompletableFuture<>();
+        running = check;
+        inFlight = true;
+        long start = clock.millis();
+        ScheduledFuture<?> timer = loop.schedule(() -> finish(check, start, HeartbeatStatus.Status.TIMEOUT,
+                "no answer to '" + sql + "' within " + timeoutMillis + " ms"), timeoutMillis, TimeUnit.MILLISECONDS);
+        CompletableFuture<BackendConnection> ready;
+        try {
+            ready = connection != null && connection.isUsable()
+                    ? CompletableFuture.completedFuture(connection)
+                    : connector.connect(loop, null, false, owner);
+        } catch (RuntimeException e) {
+            ready = CompletableFuture.failedFuture(e); // e.g. the event loop is shutting down
+        }
+        ready.thenCompose(c -> run(c, check)).whenComplete((r, e) -> {
+            timer.cancel(false);
+            if (e == null) {
+                finish(check, start, HeartbeatStatus.Status.OK, "");
+            } else {
+                finish(check, start, HeartbeatStatus.Status.ERROR, messageOf(e));
+            }
+        });
+        return check;
+    }
+
+    private CompletableFuture<QueryResult> run(BackendConnection c, CompletableFuture<HeartbeatStatus> check) {
+        if (closed || running != check) {
+            // Stopped, or this check timed out while connecting: a later check owns the heartbeat now.
+            if (c != connection) {
+                c.close();
+            }
+            return CompletableFuture.failedFuture(new IllegalStateException("heartbeat check abandoned"));
+        }
+        connection = c;
+        return c.query(sql);
+    }
+
+    /** Records the outcome of {@code check}, unless that check already ended (a late answer after a timeout). */
+    private void finish(CompletableFuture<HeartbeatStatus> check, long start, HeartbeatStatus.Status outcome,
+            String error) {
+        if (running != check) {
+            return;
+        }
+        running = null;
+        inFlight = false;
+        if (outcome == HeartbeatStatus.Status.TIMEOUT && connection != null) {
+            connection.close(); // its answer may still come: start the next check on a fresh connection
+            connection = null;
+        }
+        long now = clock.millis();
+        HeartbeatStatus previous = status;
+        boolean ok = outcome == HeartbeatStatus.Status.OK;
+        if (ok) {
+            responseTimes.add(now, now - start);
+        }
+        HeartbeatStatus next = new HeartbeatStatus(outcome, now, now - start, ok ? 0 : previous.errorCount() + 1,
+                ok ? previous.lastError() : error, ok ? now : previous.lastOkMillis(), timeoutMillis,
+                responseTimes.mean(now, ResponseTimes.MINUTE), responseTimes.mean(now, 10 * ResponseTimes.MINUTE),
+                responseTimes.mean(now, 30 * ResponseTimes.MINUTE), false);
+        status = next;
+        if (previous.status() != outcome) {
+            String dataHost = connector.options().describe();
+            if (previous.status() == HeartbeatStatus.Status.INIT && ok) {
+                LOG.info("{}: heartbeat OK", dataHost);
+            } else if (ok) {
+                LOG.warn("{}: heartbeat OK again (was {})", dataHost, previous.status());
+            } else {
+                LOG.warn("{}: heartbeat {} (was {}): {}", dataHost, outcome, previous.status(), error);
+            }
+        }
+        check.complete(next);
+    }
+
+    private static String messageOf(Throwable e) {
+        Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
+        return cause instanceof BackendException b ? b.detail() : String.valueOf(cause.getMessage());
+    }
+
+    /** The heartbeat keeps its connection; it only needs to know when the connection closes. */
+    private final class Owner implements ConnectionOwner {
+
+        @Override
+        public void released(BackendConnection released) {
+            released.close();
+        }
+
+        @Override
+        public void closed(BackendConnection closedConnection) {
+            if (connection == closedConnection) {
+                connection = null;
+            }
+        }
+
+        @Override
+        public void querySent() {
+            // heartbeats are not the data host's queries
+        }
+    }
+}

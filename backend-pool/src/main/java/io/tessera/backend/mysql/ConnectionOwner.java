@@ -1,0 +1,17 @@
+package io.tessera.backend.mysql;
+
+/**
+ * Who a {@link BackendConnection} belongs to, such as a pool: told when the borrower gives the connection back
+ * and when it closes. Called on the connection's event loop.
+ */
+public interface ConnectionOwner {
+
+    /** The borrower is done and the connection is idle and usable. */
+    void released(BackendConnection connection);
+
+    /** The connection closed, for any reason; called once. */
+    void closed(BackendConnection connection);
+
+    /** A borrower sent a query ({@link BackendConnection#execute} or {@link BackendConnection#query}). */
+    void querySent();
+}

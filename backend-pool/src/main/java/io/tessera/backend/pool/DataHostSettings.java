@@ -1,0 +1,67 @@
+package io.tessera.backend.pool;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One data host's connection settings, as schema.xml's {@code <dataHost>} / {@code <writeHost>} and server.xml give
+ * them. Validated here; nothing is silently corrected.
+ *
+ * @param name the data host's name, used in every error and log line
+ * @param host the address of the MySQL server
+ * @param password the password in clear ({@code null} reads as empty); masked by {@link #toString()}
+ * @param minCon connections opened at start and kept open
+ * @param maxCon the most connections open at once, those being opened included
+ * @param maxWaitMillis how long a borrower waits for a connection before it gets an error
+ * @param idleTimeoutMillis idle connections older than this are closed, down to {@code minCon}
+ * @param idleCheckPeriodMillis how often idle connections are pinged and aged
+ * @param heartbeatSql the {@code <heartbeat>} statement, e.g. {@code select user()}; empty disables the heartbeat
+ * @param heartbeatPeriodMillis how often the heartbeat runs
+ * @param connectionInitSql statements run once on every new connection, in order
+ * @param maxPacketSize the largest packet Tessera accepts from the server, announced at login
+ */
+public record DataHostSettings(String name, String host, int port, String user, String password,
+        int minCon, int maxCon, long maxWaitMillis, long idleTimeoutMillis, long idleCheckPeriodMillis,
+        String heartbeatSql, long heartbeatPeriodMillis, List<String> connectionInitSql, int maxPacketSize) {
+
+    public DataHostSettings {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(host, "host");
+        Objects.requireNonNull(user, "user");
+        password = password == null ? "" : password;
+        heartbeatSql = heartbeatSql == null ? "" : heartbeatSql.strip();
+        connectionInitSql = connectionInitSql == null ? List.of() : List.copyOf(connectionInitSql);
+        check(!name.isBlank(), "name", "'" + name + "'", "not blank");
+        check(!host.isBlank(), "host", "'" + host + "'", "not blank");
+        check(port >= 1 && port <= 0xFFFF, "port", port, "1..65535");
+        check(minCon >= 0, "minCon", minCon, ">= 0");
+        check(maxCon >= 1, "maxCon", maxCon, ">= 1");
+        check(minCon <= maxCon, "minCon", minCon, "<= maxCon " + maxCon);
+        check(maxWaitMillis >= 0, "maxWaitMillis", maxWaitMillis, ">= 0");
+        check(idleTimeoutMillis >= 1, "idleTimeoutMillis", idleTimeoutMillis, ">= 1");
+        check(idleCheckPeriodMillis >= 1, "idleCheckPeriodMillis", idleCheckPeriodMillis, ">= 1");
+        check(heartbeatPeriodMillis >= 1, "heartbeatPeriodMillis", heartbeatPeriodMillis, ">= 1");
+        check(maxPacketSize >= 1, "maxPacketSize", maxPacketSize, ">= 1");
+    }
+
+    /** "data host host1 (127.0.0.1:3306)". */
+    public String describe() {
+        return "data host " + name + " (" + host + ":" + port + ")";
+    }
+
+    @Override
+    public String toString() {
+        return "DataHostSettings[name=" + name + ", host=" + host + ", port=" + port + ", user=" + user
+                + ", password=" + (password.isEmpty() ? "" : "****") + ", minCon=" + minCon + ", maxCon=" + maxCon
+                + ", maxWaitMillis=" + maxWaitMillis + ", idleTimeoutMillis=" + idleTimeoutMillis
+                + ", idleCheckPeriodMillis=" + idleCheckPeriodMillis + ", heartbeatSql=" + heartbeatSql
+                + ", heartbeatPeriodMillis=" + heartbeatPeriodMillis + ", connectionInitSql=" + connectionInitSql
+                + ", maxPacketSize=" + maxPacketSize + "]";
+    }
+
+    private static void check(boolean ok, String name, Object value, String expected) {
+        if (!ok) {
+            throw new IllegalArgumentException(name + ": " + value + " (expected: " + expected + ")");
+        }
+    }
+}

@@ -1,0 +1,132 @@
+package io.tessera.backend.health;
+
+import static io.tessera.backend.fake.Eventually.await;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.tessera.backend.fake.FakeMysqlServer;
+import io.tessera.backend.fake.MutableClock;
+import io.tessera.backend.mysql.BackendConnector;
+import io.tessera.backend.mysql.ConnectOptions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class HeartbeatTest {
+
+    private static EventLoopGroup group;
+
+    private final MutableClock clock = new MutableClock();
+    private final List<Heartbeat> heartbeats = new ArrayList<>();
+    private FakeMysqlServer server;
+
+    @BeforeAll
+    static void startLoops() {
+        group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+    }
+
+    @AfterAll
+    static void stopLoops() {
+        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+
+    @BeforeEach
+    void startServer() throws InterruptedException {
+        server = FakeMysqlServer.start(FakeMysqlServer.Auth.SHA2_FAST, "app", "s3cret");
+    }
+
+    @AfterEach
+    void stopEverything() {
+        heartbeats.forEach(Heartbeat::close);
+        server.close();
+    }
+
+    private Heartbeat heartbeat(int port, String sql, long periodMillis, long timeoutMillis) {
+        BackendConnector connector = new BackendConnector(new ConnectOptions("host1", "127.0.0.1", port, "app",
+                "s3cret", List.of(), 1 << 24, 5000), NioSocketChannel::new);
+        Heartbeat heartbeat = new Heartbeat(connector, sql, periodMillis, timeoutMillis, group.next(), clock);
+        heartbeats.add(heartbeat);
+        return heartbeat;
+    }
+
+    @Test
+    void isInitBeforeTheFirstCheck() {
+        assertThat(heartbeat(server.port(), "select user()", 60_000, 1000).status())
+                .isEqualTo(HeartbeatStatus.initial(1000));
+    }
+
+    @Test
+    void isOkWhenTheServerAnswersAndKeepsItsConnection() throws Exception {
+        Heartbeat heartbeat = heartbeat(server.port(), "select user()", 60_000, 1000);
+
+        HeartbeatStatus first = heartbeat.check().get(10, TimeUnit.SECONDS);
+        HeartbeatStatus second = heartbeat.check().get(10, TimeUnit.SECONDS);
+
+        assertThat(first).isEqualTo(new HeartbeatStatus(HeartbeatStatus.Status.OK, clock.millis(), 0, 0, "",
+                clock.millis(), 1000, 0, 0, 0, false));
+        assertThat(second.status().code()).isEqualTo(1);
+        assertThat(heartbeat.status()).isEqualTo(second);
+        assertThat(server.log()).containsExactly("LOGIN db=null user=app plugin=caching_sha2_password",
+                "QUERY select user()", "QUERY select user()");
+    }
+
+    @Test
+    void isErrorWhenTheHostCannotBeReachedAndCountsFailures() throws Exception {
+        int port = server.port();
+        server.close();
+        Heartbeat heartbeat = heartbeat(port, "select user()", 60_000, 1000);
+
+        HeartbeatStatus first = heartbeat.check().get(10, TimeUnit.SECONDS);
+        HeartbeatStatus second = heartbeat.check().get(10, TimeUnit.SECONDS);
+
+        assertThat(first.status()).isEqualTo(HeartbeatStatus.Status.ERROR);
+        assertThat(first.status().code()).isEqualTo(-1);
+        assertThat(first.lastError()).startsWith("cannot connect: Connection refused");
+        assertThat(second.errorCount()).isEqualTo(2);
+
+        server = FakeMysqlServer.start(FakeMysqlServer.Auth.SHA2_FAST, "app", "s3cret", port);
+        HeartbeatStatus recovered = heartbeat.check().get(10, TimeUnit.SECONDS);
+        assertThat(recovered.status()).isEqualTo(HeartbeatStatus.Status.OK);
+        assertThat(recovered.errorCount()).isZero();
+    }
+
+    @Test
+    void isErrorWhenTheServerAnswersErr() throws Exception {
+        Heartbeat heartbeat = heartbeat(server.port(), "fail", 60_000, 1000);
+
+        HeartbeatStatus status = heartbeat.check().get(10, TimeUnit.SECONDS);
+
+        assertThat(status.status()).isEqualTo(HeartbeatStatus.Status.ERROR);
+        assertThat(status.lastError()).isEqualTo("Table 'null.nope' doesn't exist");
+    }
+
+    @Test
+    void isTimeoutWhenTheServerDoesNotAnswerAndDropsTheConnection() throws Exception {
+        Heartbeat heartbeat = heartbeat(server.port(), "hang", 60_000, 200);
+
+        HeartbeatStatus status = heartbeat.check().get(10, TimeUnit.SECONDS);
+
+        assertThat(status.status()).isEqualTo(HeartbeatStatus.Status.TIMEOUT);
+        assertThat(status.status().code()).isEqualTo(-2);
+        assertThat(status.lastError()).isEqualTo("no answer to 'hang' within 200 ms");
+        await(() -> server.openConnections() == 0, server::openConnections);
+    }
+
+    @Test
+    void startChecksPeriodically() {
+        Heartbeat heartbeat = heartbeat(server.port(), "select user()", 20, 1000);
+
+        heartbeat.start();
+
+        await(() -> server.log().stream().filter("QUERY select user()"::equals).count() >= 3, server::log);
+        assertThat(heartbeat.status().status()).isEqualTo(HeartbeatStatus.Status.OK);
+    }
+}
