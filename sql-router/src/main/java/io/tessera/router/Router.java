@@ -53,7 +53,6 @@ public final class Router {
         Set<String> nodes = null;
         boolean qualified = false;
         boolean allGlobal = true;
-        List<String> names = new ArrayList<>();
         for (TableReference ref : statement.tables()) {
             if (ref.schema() != null && SYSTEM_DATABASES.contains(ref.schema().toLowerCase(Locale.ROOT))) {
                 continue;
@@ -76,13 +75,12 @@ public final class Router {
             } else {
                 throw RouteException.unknownTable(schema.name(), ref.table());
             }
-            names.add(schema.name() + "." + ref.table());
             if (nodes == null) {
                 nodes = new LinkedHashSet<>(tableNodes);
             } else {
                 nodes.retainAll(tableNodes);
                 if (nodes.isEmpty()) {
-                    throw RouteException.notSupported("tables " + String.join(", ", names)
+                    throw RouteException.notSupported("tables " + namesUpTo(statement, ref, current)
                             + " have no data node in common: cross-node statements are not supported");
                 }
             }
@@ -101,6 +99,21 @@ public final class Router {
             shards.add(new ShardStatement(node, sql, qualified));
         }
         return new Route(shards);
+    }
+
+    /** "TESTDB.a, TESTDB.b": the tables up to {@code last}, for the error message only. */
+    private static String namesUpTo(ParsedStatement statement, TableReference last, LogicalSchema current) {
+        StringBuilder names = new StringBuilder();
+        for (TableReference ref : statement.tables()) {
+            if (names.length() > 0) {
+                names.append(", ");
+            }
+            names.append(ref.schema() != null ? ref.schema() : current.name()).append('.').append(ref.table());
+            if (ref == last) {
+                break;
+            }
+        }
+        return names.toString();
     }
 
     private LogicalSchema schemaOf(TableReference ref, LogicalSchema current) {

@@ -17,6 +17,7 @@ public final class PacketWriter {
 
     private final Channel channel;
     private int sequenceId;
+    private long bytesWritten; // written on the channel's event loop; others read a possibly stale value
 
     public PacketWriter(Channel channel) {
         this.channel = channel;
@@ -50,6 +51,7 @@ public final class PacketWriter {
         if (length < PacketDecoder.MAX_PAYLOAD) {
             frame.setMediumLE(0, length);
             frame.setByte(3, nextId());
+            bytesWritten += PacketDecoder.HEADER_SIZE + length;
             return channel.write(frame);
         }
         return channel.write(split(frame, PacketDecoder.HEADER_SIZE, length));
@@ -64,6 +66,7 @@ public final class PacketWriter {
         if (length < PacketDecoder.MAX_PAYLOAD) {
             ByteBuf header = channel.alloc().ioBuffer(PacketDecoder.HEADER_SIZE);
             header.writeMediumLE(length).writeByte(nextId());
+            bytesWritten += PacketDecoder.HEADER_SIZE + length;
             return channel.write(channel.alloc().compositeBuffer(2).addComponents(true, header, payload));
         }
         return channel.write(split(payload, payload.readerIndex(), length));
@@ -71,7 +74,13 @@ public final class PacketWriter {
 
     /** Forwards a received frame with the next sequence id; takes ownership of the packet. */
     public ChannelFuture forward(Packet packet) {
+        bytesWritten += PacketDecoder.HEADER_SIZE + packet.payloadLength();
         return channel.write(packet.toFrame(nextId()));
+    }
+
+    /** Bytes written through this writer so far, headers included (the admin port's NET_OUT). */
+    public long bytesWritten() {
+        return bytesWritten;
     }
 
     public void flush() {
@@ -104,6 +113,7 @@ public final class PacketWriter {
             int chunk = Math.min(remaining, PacketDecoder.MAX_PAYLOAD);
             ByteBuf header = channel.alloc().buffer(PacketDecoder.HEADER_SIZE);
             header.writeMediumLE(chunk).writeByte(nextId());
+            bytesWritten += PacketDecoder.HEADER_SIZE + chunk;
             out.addComponent(true, header);
             out.addComponent(true, buf.retainedSlice(offset, chunk));
             offset += chunk;
