@@ -1,0 +1,171 @@
+package io.tessera.proxy.config;
+
+import io.tessera.protocol.auth.AuthPlugin;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * server.xml's {@code <system>}: one {@code <property name="...">} per setting, with MyCat 1.6's defaults for
+ * those not written. The components are the settings Tessera reads, already checked and typed; every property
+ * written, including those MyCat 1.6 knows and Tessera accepts without using, is also kept as written in
+ * {@link #properties()} (see {@link #raw(String)}). docs/configuration.md lists them all.
+ *
+ * @param serverPort client (MySQL protocol) port; 0 picks a free port
+ * @param managerPort admin port; 0 picks a free port
+ * @param bindIp address both ports listen on
+ * @param serverBacklog accept backlog of both ports
+ * @param processors event-loop threads; default: the number of CPUs
+ * @param processorExecutor threads of the business executor (blocking work); default: CPUs x 2, or 4 on one CPU
+ * @param maxPacketSize largest packet accepted from a client, in bytes
+ * @param frontSocketNoDelay TCP_NODELAY on client sockets
+ * @param backSocketNoDelay TCP_NODELAY on backend sockets
+ * @param frontSocketSoRcvbuf SO_RCVBUF of client sockets, bytes
+ * @param frontSocketSoSndbuf SO_SNDBUF of client sockets, bytes
+ * @param backSocketSoRcvbuf SO_RCVBUF of backend sockets, bytes
+ * @param backSocketSoSndbuf SO_SNDBUF of backend sockets, bytes
+ * @param frontWriteQueueSize MyCat's per-connection write queue length
+ * @param charset default character set of client sessions
+ * @param txIsolation default isolation level of client sessions
+ * @param idleTimeout a client connection idle this long is closed
+ * @param authTimeout a client must finish authenticating within this time
+ * @param sqlExecuteTimeout a statement running longer on a backend is cancelled
+ * @param dataNodeHeartbeatPeriod period of data host heartbeats
+ * @param dataNodeIdleCheckPeriod period of the backend pools' idle check
+ * @param fakeMySQLVersion server version announced to clients, when set
+ * @param nonePasswordLogin clients may log in without a password, as the default account
+ * @param ignoreUnknownCommand answer OK to unknown commands instead of an error
+ * @param maxPreparedStmtCount most prepared statements per client connection
+ * @param defaultMaxLimit MyCat's {@code defaultMaxLimit}
+ * @param handleDistributedTransactions what to do with transactions that span data nodes
+ * @param strictTxIsolation keep a transaction's reads on its write connection
+ * @param poolMaxWait Tessera: how long borrowing a backend connection may wait
+ * @param frontAuthPlugin Tessera: the authentication plugin offered to clients first
+ * @param properties every property written, name to trimmed value, in document order
+ */
+public record SystemConfig(
+        int serverPort,
+        int managerPort,
+        String bindIp,
+        int serverBacklog,
+        int processors,
+        int processorExecutor,
+        int maxPacketSize,
+        boolean frontSocketNoDelay,
+        boolean backSocketNoDelay,
+        int frontSocketSoRcvbuf,
+        int frontSocketSoSndbuf,
+        int backSocketSoRcvbuf,
+        int backSocketSoSndbuf,
+        int frontWriteQueueSize,
+        String charset,
+        TxIsolation txIsolation,
+        Duration idleTimeout,
+        Duration authTimeout,
+        Duration sqlExecuteTimeout,
+        Duration dataNodeHeartbeatPeriod,
+        Duration dataNodeIdleCheckPeriod,
+        Optional<String> fakeMySQLVersion,
+        boolean nonePasswordLogin,
+        boolean ignoreUnknownCommand,
+        int maxPreparedStmtCount,
+        int defaultMaxLimit,
+        DistributedTransactions handleDistributedTransactions,
+        boolean strictTxIsolation,
+        Duration poolMaxWait,
+        AuthPlugin frontAuthPlugin,
+        Map<String, String> properties) {
+
+    /** Properties whose value {@link #toString()} masks. */
+    private static final String SECRET_PROPERTY = "clusterHeartbeatPass";
+
+    public SystemConfig {
+        Objects.requireNonNull(bindIp, "bindIp");
+        Objects.requireNonNull(charset, "charset");
+        Objects.requireNonNull(txIsolation, "txIsolation");
+        Objects.requireNonNull(idleTimeout, "idleTimeout");
+        Objects.requireNonNull(authTimeout, "authTimeout");
+        Objects.requireNonNull(sqlExecuteTimeout, "sqlExecuteTimeout");
+        Objects.requireNonNull(dataNodeHeartbeatPeriod, "dataNodeHeartbeatPeriod");
+        Objects.requireNonNull(dataNodeIdleCheckPeriod, "dataNodeIdleCheckPeriod");
+        Objects.requireNonNull(fakeMySQLVersion, "fakeMySQLVersion");
+        Objects.requireNonNull(handleDistributedTransactions, "handleDistributedTransactions");
+        Objects.requireNonNull(poolMaxWait, "poolMaxWait");
+        Objects.requireNonNull(frontAuthPlugin, "frontAuthPlugin");
+        checkPort("serverPort", serverPort);
+        checkPort("managerPort", managerPort);
+        properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
+    }
+
+    /** A property as written (trimmed), whether or not Tessera uses it; empty when it is not written. */
+    public Optional<String> raw(String name) {
+        return Optional.ofNullable(properties.get(name));
+    }
+
+    @Override
+    public String toString() {
+        Map<String, String> shown = new LinkedHashMap<>(properties);
+        shown.computeIfPresent(SECRET_PROPERTY, (name, value) -> Masking.MASK);
+        return "SystemConfig[serverPort=" + serverPort + ", managerPort=" + managerPort + ", bindIp=" + bindIp
+                + ", processors=" + processors + ", processorExecutor=" + processorExecutor
+                + ", maxPacketSize=" + maxPacketSize + ", charset=" + charset + ", txIsolation=" + txIsolation
+                + ", idleTimeout=" + idleTimeout + ", authTimeout=" + authTimeout
+                + ", sqlExecuteTimeout=" + sqlExecuteTimeout + ", fakeMySQLVersion=" + fakeMySQLVersion
+                + ", nonePasswordLogin=" + nonePasswordLogin + ", poolMaxWait=" + poolMaxWait
+                + ", frontAuthPlugin=" + frontAuthPlugin + ", properties=" + shown + "]";
+    }
+
+    private static void checkPort(String name, int port) {
+        if (port < 0 || port > 65_535) {
+            throw new IllegalArgumentException(name + ": " + port + " (expected: 0..65535)");
+        }
+    }
+
+    /** {@code txIsolation}: MyCat numbers the levels 1 to 4. */
+    public enum TxIsolation {
+        READ_UNCOMMITTED(1, "READ-UNCOMMITTED"),
+        READ_COMMITTED(2, "READ-COMMITTED"),
+        REPEATABLE_READ(3, "REPEATABLE-READ"),
+        SERIALIZABLE(4, "SERIALIZABLE");
+
+        private final int mycatCode;
+        private final String variableValue;
+
+        TxIsolation(int mycatCode, String variableValue) {
+            this.mycatCode = mycatCode;
+            this.variableValue = variableValue;
+        }
+
+        /** The number written in server.xml. */
+        public int mycatCode() {
+            return mycatCode;
+        }
+
+        /** The value of MySQL's {@code tx_isolation} / {@code transaction_isolation} variable. */
+        public String variableValue() {
+            return variableValue;
+        }
+
+        static Optional<TxIsolation> ofMycatCode(int code) {
+            for (TxIsolation level : values()) {
+                if (level.mycatCode == code) {
+                    return Optional.of(level);
+                }
+            }
+            return Optional.empty();
+        }
+    }
+
+    /** {@code handleDistributedTransactions}: MyCat's 0, 1 and 2. */
+    public enum DistributedTransactions {
+        /** 0: transactions may span data nodes. */
+        ALLOW,
+        /** 1: a transaction that spans data nodes is refused, unless it touches only global tables. */
+        REJECT,
+        /** 2: transactions may span data nodes, and such transactions are logged. */
+        ALLOW_AND_LOG
+    }
+}

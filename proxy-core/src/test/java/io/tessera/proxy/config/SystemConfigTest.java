@@ -1,0 +1,145 @@
+package io.tessera.proxy.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tessera.protocol.auth.AuthPlugin;
+import io.tessera.proxy.config.SystemConfig.DistributedTransactions;
+import io.tessera.proxy.config.SystemConfig.TxIsolation;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SystemConfigTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void appliesMycatDefaultsWhenNothingIsWritten() {
+        SystemConfig system = new TestConf(dir).load().system();
+        int cpus = Runtime.getRuntime().availableProcessors();
+
+        assertThat(system.serverPort()).isEqualTo(8066);
+        assertThat(system.managerPort()).isEqualTo(9066);
+        assertThat(system.bindIp()).isEqualTo("0.0.0.0");
+        assertThat(system.serverBacklog()).isEqualTo(2048);
+        assertThat(system.processors()).isEqualTo(cpus);
+        assertThat(system.processorExecutor()).isEqualTo(cpus != 1 ? cpus * 2 : 4);
+        assertThat(system.maxPacketSize()).isEqualTo(16 * 1024 * 1024);
+        assertThat(system.frontSocketNoDelay()).isTrue();
+        assertThat(system.backSocketNoDelay()).isTrue();
+        assertThat(system.frontSocketSoRcvbuf()).isEqualTo(1024 * 1024);
+        assertThat(system.frontSocketSoSndbuf()).isEqualTo(4 * 1024 * 1024);
+        assertThat(system.backSocketSoRcvbuf()).isEqualTo(4 * 1024 * 1024);
+        assertThat(system.backSocketSoSndbuf()).isEqualTo(1024 * 1024);
+        assertThat(system.frontWriteQueueSize()).isEqualTo(2048);
+        assertThat(system.charset()).isEqualTo("utf8");
+        assertThat(system.txIsolation()).isEqualTo(TxIsolation.REPEATABLE_READ);
+        assertThat(system.idleTimeout()).isEqualTo(Duration.ofMinutes(30));
+        assertThat(system.authTimeout()).isEqualTo(Duration.ofSeconds(15));
+        assertThat(system.sqlExecuteTimeout()).isEqualTo(Duration.ofSeconds(300));
+        assertThat(system.dataNodeHeartbeatPeriod()).isEqualTo(Duration.ofSeconds(10));
+        assertThat(system.dataNodeIdleCheckPeriod()).isEqualTo(Duration.ofMinutes(5));
+        assertThat(system.fakeMySQLVersion()).isEmpty();
+        assertThat(system.nonePasswordLogin()).isFalse();
+        assertThat(system.ignoreUnknownCommand()).isFalse();
+        assertThat(system.maxPreparedStmtCount()).isEqualTo(16_382);
+        assertThat(system.defaultMaxLimit()).isEqualTo(100);
+        assertThat(system.handleDistributedTransactions()).isEqualTo(DistributedTransactions.ALLOW);
+        assertThat(system.strictTxIsolation()).isFalse();
+        assertThat(system.poolMaxWait()).isEqualTo(Duration.ofSeconds(5));
+        assertThat(system.frontAuthPlugin()).isEqualTo(AuthPlugin.MYSQL_NATIVE_PASSWORD);
+        assertThat(system.properties()).isEmpty();
+        assertThat(system.raw("serverPort")).isEmpty();
+    }
+
+    @Test
+    void readsEveryTypedProperty() {
+        SystemConfig system = new TestConf(dir).server("""
+                    <system>
+                        <property name="serverPort">0</property>
+                        <property name="managerPort">0</property>
+                        <property name="bindIp">127.0.0.1</property>
+                        <property name="serverBacklog">128</property>
+                        <property name="processors">3</property>
+                        <property name="processorExecutor">7</property>
+                        <property name="maxPacketSize">1048576</property>
+                        <property name="frontSocketNoDelay">0</property>
+                        <property name="backSocketNoDelay">0</property>
+                        <property name="frontSocketSoRcvbuf">1</property>
+                        <property name="frontSocketSoSndbuf">2</property>
+                        <property name="backSocketSoRcvbuf">3</property>
+                        <property name="backSocketSoSndbuf">4</property>
+                        <property name="frontWriteQueueSize">5</property>
+                        <property name="charset">utf8mb4</property>
+                        <property name="txIsolation">4</property>
+                        <property name="idleTimeout">60000</property>
+                        <property name="authTimeout">1000</property>
+                        <property name="sqlExecuteTimeout">30</property>
+                        <property name="dataNodeHeartbeatPeriod">2000</property>
+                        <property name="dataNodeIdleCheckPeriod">3000</property>
+                        <property name="fakeMySQLVersion">8.0.36-tessera</property>
+                        <property name="nonePasswordLogin">1</property>
+                        <property name="ignoreUnknownCommand">1</property>
+                        <property name="maxPreparedStmtCount">10</property>
+                        <property name="defaultMaxLimit">500</property>
+                        <property name="handleDistributedTransactions">2</property>
+                        <property name="strictTxIsolation">true</property>
+                        <property name="poolMaxWait">0</property>
+                        <property name="frontAuthPlugin">caching_sha2_password</property>
+                    </system>
+                    <user name="test" defaultAccount="true">
+                        <property name="schemas">TESTDB</property>
+                    </user>
+                """).load().system();
+
+        assertThat(system).isEqualTo(new SystemConfig(0, 0, "127.0.0.1", 128, 3, 7, 1_048_576, false, false, 1, 2, 3,
+                4, 5, "utf8mb4", TxIsolation.SERIALIZABLE, Duration.ofMinutes(1), Duration.ofSeconds(1),
+                Duration.ofSeconds(30), Duration.ofSeconds(2), Duration.ofSeconds(3),
+                Optional.of("8.0.36-tessera"), true, true, 10, 500, DistributedTransactions.ALLOW_AND_LOG,
+                true, Duration.ZERO, AuthPlugin.CACHING_SHA2_PASSWORD, system.properties()));
+        assertThat(system.properties()).hasSize(30);
+        assertThat(system.raw("txIsolation")).contains("4");
+    }
+
+    @Test
+    void keepsEveryWrittenPropertyAsTextInDocumentOrder() {
+        SystemConfig system = new TestConf(dir).server("""
+                    <system>
+                        <property name="useOffHeapForMerge"> 1 </property>
+                        <property name="serverPort">9000</property>
+                        <property name="systemReserveMemorySize">384m</property>
+                        <property name="somethingNew">x</property>
+                    </system>
+                """ + TestConf.SERVER).load().system();
+
+        assertThat(system.properties()).containsExactly(Map.entry("useOffHeapForMerge", "1"),
+                Map.entry("serverPort", "9000"), Map.entry("systemReserveMemorySize", "384m"),
+                Map.entry("somethingNew", "x"));
+        assertThat(system.serverPort()).isEqualTo(9000);
+    }
+
+    @Test
+    void knowsMycatIsolationCodesAndVariableValues() {
+        assertThat(TxIsolation.ofMycatCode(1)).contains(TxIsolation.READ_UNCOMMITTED);
+        assertThat(TxIsolation.ofMycatCode(0)).isEmpty();
+        assertThat(TxIsolation.REPEATABLE_READ.mycatCode()).isEqualTo(3);
+        assertThat(TxIsolation.READ_COMMITTED.variableValue()).isEqualTo("READ-COMMITTED");
+    }
+
+    @Test
+    void refusesPortsOutOfRangeWhenBuiltDirectly() {
+        SystemConfig system = new TestConf(dir).load().system();
+
+        assertThatThrownBy(() -> new SystemConfig(65_536, 0, "x", 1, 1, 1, 1, true, true, 1, 1, 1, 1, 1, "utf8",
+                TxIsolation.REPEATABLE_READ, Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO,
+                Optional.empty(), false, false, 1, 1, DistributedTransactions.ALLOW, false, Duration.ZERO,
+                AuthPlugin.MYSQL_NATIVE_PASSWORD, system.properties()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("serverPort: 65536 (expected: 0..65535)");
+    }
+}
