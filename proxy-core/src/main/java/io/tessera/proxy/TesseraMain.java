@@ -1,0 +1,76 @@
+package io.tessera.proxy;
+
+import io.tessera.proxy.config.ConfigException;
+import io.tessera.proxy.config.ConfigLoader;
+import io.tessera.proxy.config.TesseraConfig;
+import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * Command line: {@code run --conf DIR} starts Tessera in the foreground until it is stopped (SIGTERM, Ctrl-C);
+ * {@code check --conf DIR} validates the configuration and exits 0, or prints every problem and exits 1.
+ * {@code bin/tessera} is the usual way in.
+ */
+public final class TesseraMain {
+
+    private static final Logger LOG = LogManager.getLogger(TesseraMain.class);
+
+    private TesseraMain() {
+    }
+
+    public static void main(String[] args) throws InterruptedException {
+        String command = args.length > 0 ? args[0] : "run";
+        Path conf = confDir(args);
+        TesseraConfig config;
+        try {
+            config = ConfigLoader.load(conf);
+        } catch (ConfigException e) {
+            System.err.println("configuration error in " + conf.toAbsolutePath() + ":");
+            System.err.println(e.getMessage());
+            System.exit(1);
+            return;
+        }
+        switch (command) {
+            case "check" -> System.out.println("configuration OK: " + conf.toAbsolutePath());
+            case "run" -> run(config);
+            default -> {
+                System.err.println("usage: TesseraMain run|check [--conf DIR]");
+                System.exit(2);
+            }
+        }
+    }
+
+    private static void run(TesseraConfig config) throws InterruptedException {
+        long started = System.nanoTime();
+        TesseraServer server = TesseraServer.start(config);
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            server.close();
+            LogManager.shutdown();
+            stopped.countDown();
+        }, "tessera-shutdown"));
+        String ready = "Tessera " + TesseraServer.VERSION + " ready in " + (System.nanoTime() - started) / 1_000_000
+                + " ms: MySQL protocol on " + config.system().bindIp() + ":" + server.serverPort() + ", admin on port "
+                + server.managerPort();
+        LOG.warn(ready); // WARN is the default level: the start-up line must reach the log
+        System.out.println(ready);
+        stopped.await();
+    }
+
+    /** {@code --conf DIR}, else {@code $TESSERA_CONF}, else {@code $TESSERA_HOME/conf} (or ./conf). */
+    static Path confDir(String[] args) {
+        for (int i = 0; i < args.length - 1; i++) {
+            if (args[i].equals("--conf")) {
+                return Path.of(args[i + 1]);
+            }
+        }
+        String env = System.getenv("TESSERA_CONF");
+        if (env != null && !env.isBlank()) {
+            return Path.of(env);
+        }
+        String home = System.getProperty("tessera.home", System.getenv("TESSERA_HOME"));
+        return home == null ? Path.of("conf") : Path.of(home, "conf");
+    }
+}

@@ -1,0 +1,217 @@
+package io.tessera.proxy.exec;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.EventLoop;
+import io.tessera.backend.mysql.BackendConnection;
+import io.tessera.backend.mysql.QueryResult;
+import io.tessera.protocol.error.ErrorCode;
+import io.tessera.protocol.error.TesseraException;
+import io.tessera.protocol.result.ResultTable;
+import io.tessera.proxy.session.ClientChannel;
+import io.tessera.proxy.session.Session;
+import io.tessera.router.plan.Route;
+import io.tessera.router.plan.ShardStatement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Runs plans for sessions. Outside a transaction a backend connection is borrowed per statement and returned
+ * right after; inside one, the session keeps one connection per data node it touched until COMMIT or ROLLBACK,
+ * so it reads its own writes.
+ */
+public final class Executor {
+
+    private final DataNodes dataNodes;
+
+    public Executor(DataNodes dataNodes) {
+        this.dataNodes = dataNodes;
+    }
+
+    public DataNodes dataNodes() {
+        return dataNodes;
+    }
+
+    /**
+     * Runs a single-node route and streams the answer to the client. Takes ownership of {@code payload}: the
+     * command as the data node must receive it (command byte first). {@code read} says whether the statement only
+     * reads, for the per-node counts the admin port shows.
+     */
+    public void execute(ClientChannel client, Route route, ByteBuf payload, boolean columnsOnly, boolean read) {
+        if (!route.isSingleNode()) {
+            payload.release();
+            client.error(new TesseraException(ErrorCode.NOT_SUPPORTED_YET, "the statement needs data nodes "
+                    + nodeNames(route) + ": statements over several data nodes are not supported in this build"));
+            return;
+        }
+        DataNode node = dataNodes.get(route.shards().get(0).dataNode());
+        node.count(read);
+        Session session = client.session();
+        EventLoop loop = client.channel().eventLoop();
+        LoopFutures.whenComplete(loop, acquire(session, node, loop), (backend, error) -> {
+            if (error != null) {
+                payload.release();
+                client.error(error);
+                return;
+            }
+            backend.execute(payload, columnsOnly, new Passthrough(client, backend, new Passthrough.Completion() {
+                @Override
+                public void completed(BackendConnection connection, int warnings) {
+                    if (warnings > 0 && !columnsOnly) {
+                        captureWarnings(client, node, connection, warnings);
+                    } else {
+                        session.warnings(0, null);
+                        finish(session, node, connection);
+                        client.commandDone();
+                    }
+                }
+
+                @Override
+                public void failed(BackendConnection connection, Throwable cause) {
+                    session.pinned().remove(node.name(), connection);
+                    client.error(cause);
+                }
+            }));
+        });
+    }
+
+    /**
+     * Runs an internal statement for the session on {@code dataNode} (pinned connection inside a transaction) and
+     * returns its whole result. Completes on the session's event loop.
+     */
+    public CompletableFuture<QueryResult> query(ClientChannel client, String dataNode, String sql) {
+        DataNode node = dataNodes.get(dataNode);
+        Session session = client.session();
+        EventLoop loop = client.channel().eventLoop();
+        return acquire(session, node, loop).thenComposeAsync(backend -> backend.query(sql)
+                .whenCompleteAsync((result, error) -> {
+                    if (error == null || backend.isUsable()) {
+                        finish(session, node, backend);
+                    } else {
+                        session.pinned().remove(node.name(), backend);
+                    }
+                }, loop), loop);
+    }
+
+    /**
+     * Brings the session's variables onto a connection of {@code dataNode} (and releases it unless pinned):
+     * a SET is checked by the data host itself this way. Completes on the session's event loop.
+     */
+    public CompletableFuture<Void> sync(ClientChannel client, String dataNode) {
+        DataNode node = dataNodes.get(dataNode);
+        Session session = client.session();
+        EventLoop loop = client.channel().eventLoop();
+        return acquire(session, node, loop).thenAcceptAsync(backend -> finish(session, node, backend), loop);
+    }
+
+    /**
+     * Ends the session's transaction on every data node it touched, one after another, with {@code COMMIT} or
+     * {@code ROLLBACK}; releases the connections. Fails naming which nodes committed and which did not.
+     */
+    public CompletableFuture<Void> endTransaction(ClientChannel client, boolean commit) {
+        Session session = client.session();
+        EventLoop loop = client.channel().eventLoop();
+        List<Map.Entry<String, BackendConnection>> participants = new ArrayList<>(session.pinned().entrySet());
+        session.pinned().clear();
+        session.endTransaction();
+        String sql = commit ? "COMMIT" : "ROLLBACK";
+        CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
+        List<String> done = new ArrayList<>();
+        List<String> failed = new ArrayList<>();
+        for (Map.Entry<String, BackendConnection> participant : participants) {
+            BackendConnection backend = participant.getValue();
+            chain = chain.thenCompose(ignored -> backend.query(sql).handle((result, error) -> {
+                if (error == null) {
+                    done.add(participant.getKey());
+                    backend.release();
+                } else {
+                    failed.add(participant.getKey() + " (" + ClientChannel.toErr(error).message() + ")");
+                    backend.close();
+                }
+                return null;
+            }));
+        }
+        return chain.thenApplyAsync(ignored -> {
+            if (!failed.isEmpty()) {
+                throw new TesseraException(ErrorCode.UNKNOWN_ERROR, sql + " failed on data node(s) " + failed
+                        + (done.isEmpty() ? "" : "; it succeeded on " + done));
+            }
+            return null;
+        }, loop);
+    }
+
+    /** Returns every pinned connection after a rollback (the client left, or reset its connection). */
+    public void abandonTransaction(Session session) {
+        for (BackendConnection backend : session.pinned().values()) {
+            backend.query("ROLLBACK").whenComplete((result, error) -> {
+                if (error == null) {
+                    backend.release();
+                } else {
+                    backend.close();
+                }
+            });
+        }
+        session.pinned().clear();
+        session.endTransaction();
+    }
+
+    private CompletableFuture<BackendConnection> acquire(Session session, DataNode node, EventLoop loop) {
+        BackendConnection pinned = session.pinned().get(node.name());
+        if (pinned != null) {
+            return BackendSync.apply(session, pinned).thenApply(ignored -> pinned);
+        }
+        return LoopFutures.thenCompose(loop, node.pool().borrow(node.database(), session.foundRows(), loop),
+                backend -> prepare(session, node, backend));
+    }
+
+    /** Syncs a newly borrowed connection and, inside a transaction, pins it and opens the transaction on it. */
+    private CompletableFuture<BackendConnection> prepare(Session session, DataNode node, BackendConnection backend) {
+        CompletableFuture<Void> ready = BackendSync.apply(session, backend);
+        if (session.inTransaction()) {
+            session.pinned().put(node.name(), backend);
+            if (session.explicitTransaction()) {
+                ready = ready.thenCompose(ignored -> backend.query("START TRANSACTION").thenApply(r -> null));
+            }
+        }
+        return ready.handle((ignored, error) -> {
+            if (error != null) {
+                session.pinned().remove(node.name(), backend);
+                backend.release();
+                throw error instanceof RuntimeException re ? re : new java.util.concurrent.CompletionException(error);
+            }
+            return backend;
+        });
+    }
+
+    private void captureWarnings(ClientChannel client, DataNode node, BackendConnection backend, int count) {
+        Session session = client.session();
+        backend.query("SHOW WARNINGS").whenCompleteAsync((result, error) -> {
+            session.warnings(count, error == null ? warningTable(result) : null);
+            finish(session, node, backend);
+            client.commandDone();
+        }, client.channel().eventLoop());
+    }
+
+    private static ResultTable warningTable(QueryResult result) {
+        ResultTable.Builder table = ResultTable.builder()
+                .column(ResultTable.varchar("Level"))
+                .column(ResultTable.integer("Code"))
+                .column(ResultTable.varchar("Message"));
+        for (List<String> row : result.rows()) {
+            table.row(row.toArray());
+        }
+        return table.build();
+    }
+
+    private static void finish(Session session, DataNode node, BackendConnection backend) {
+        if (session.inTransaction() && session.pinned().get(node.name()) == backend) {
+            return;
+        }
+        backend.release();
+    }
+
+    private static List<String> nodeNames(Route route) {
+        return route.shards().stream().map(ShardStatement::dataNode).toList();
+    }
+}

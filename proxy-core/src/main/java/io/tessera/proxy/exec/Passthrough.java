@@ -1,0 +1,167 @@
+package io.tessera.proxy.exec;
+
+import io.netty.channel.EventLoop;
+import io.tessera.backend.mysql.BackendConnection;
+import io.tessera.backend.mysql.ResponseHandler;
+import io.tessera.protocol.codec.FrameKind;
+import io.tessera.protocol.codec.Packet;
+import io.tessera.protocol.codec.PacketWriter;
+import io.tessera.protocol.codec.PayloadReader;
+import io.tessera.protocol.codec.PayloadWriter;
+import io.tessera.protocol.packet.OkPacket;
+import io.tessera.proxy.session.ClientChannel;
+import io.tessera.proxy.session.Session;
+
+/**
+ * The single-node hot path: streams one backend response to the client frame by frame. Rows are not decoded;
+ * only the sequence id changes. For a client that chose CLIENT_DEPRECATE_EOF (backends never do), the EOF after
+ * the columns is dropped and the EOF after the rows becomes the equivalent 0xFE OK.
+ *
+ * <p>Backpressure: when the client channel stops being writable the backend channel stops reading, and it
+ * resumes when the client has drained ({@link ClientChannel#whenWritable}). Memory stays flat whatever the result
+ * size. Runs on the client's event loop; frames delivered on another loop hop over in order.
+ */
+@HotPath
+final class Passthrough implements ResponseHandler {
+
+    private static final int FLUSH_EVERY_FRAMES = 64;
+
+    private final ClientChannel client;
+    private final BackendConnection backend;
+    private final Completion completion;
+    private final EventLoop clientLoop;
+    private final PacketWriter writer;
+    private final boolean deprecateEof;
+    private int unflushed;
+    private boolean paused;
+    private int warnings;
+
+    /** What happens once the response has been passed on: release or keep the connection, end the command. */
+    interface Completion {
+        void completed(BackendConnection backend, int warnings);
+
+        void failed(BackendConnection backend, Throwable cause);
+    }
+
+    Passthrough(ClientChannel client, BackendConnection backend, Completion completion) {
+        this.client = client;
+        this.backend = backend;
+        this.completion = completion;
+        this.clientLoop = client.channel().eventLoop();
+        this.writer = client.writer();
+        this.deprecateEof = client.session().deprecateEof();
+    }
+
+    @Override
+    public void onFrame(Packet frame, FrameKind kind) {
+        if (clientLoop.inEventLoop()) {
+            pass(frame, kind);
+        } else {
+            clientLoop.execute(() -> pass(frame, kind));
+        }
+    }
+
+    @Override
+    public void onComplete(int statusFlags) {
+        if (clientLoop.inEventLoop()) {
+            complete();
+        } else {
+            clientLoop.execute(this::complete);
+        }
+    }
+
+    @Override
+    public void onFailure(Throwable cause) {
+        if (clientLoop.inEventLoop()) {
+            fail(cause);
+        } else {
+            clientLoop.execute(() -> fail(cause));
+        }
+    }
+
+    private void pass(Packet frame, FrameKind kind) {
+        if (!client.channel().isActive()) {
+            frame.release();
+            backend.close(); // the client left: stop the data host instead of draining the whole result
+            return;
+        }
+        switch (kind) {
+            case COLUMNS_EOF -> {
+                if (deprecateEof) {
+                    frame.release();
+                    return;
+                }
+            }
+            case ROWS_EOF -> {
+                // EOF: 0xFE | 2 warnings | 2 status
+                int count = frame.content().getUnsignedShortLE(frame.content().readerIndex() + 1);
+                warnings = count;
+                if (deprecateEof) {
+                    int status = frame.content().getUnsignedShortLE(frame.content().readerIndex() + 3);
+                    frame.release();
+                    PayloadWriter ok = writer.newPayload(8);
+                    new OkPacket(0, 0, status, count, "").writeAsEofTo(ok);
+                    writer.write(ok);
+                    afterWrite();
+                    return;
+                }
+            }
+            case OK -> noteOk(frame);
+            default -> {
+                // rows, columns, errors and continuations pass unchanged
+            }
+        }
+        writer.forward(frame);
+        afterWrite();
+    }
+
+    /** Remembers what an OK reports that the session answers for later: LAST_INSERT_ID(), warnings. */
+    private void noteOk(Packet frame) {
+        PayloadReader in = new PayloadReader(frame.content().duplicate());
+        in.int1();
+        in.lenencInt();
+        long insertId = in.lenencInt();
+        if (insertId != 0) {
+            client.session().lastInsertId(insertId);
+        }
+        if (in.readableBytes() >= 4) {
+            in.int2();
+            warnings = in.int2();
+        }
+    }
+
+    private void afterWrite() {
+        if (!client.channel().isWritable()) {
+            writer.flush();
+            unflushed = 0;
+            if (!paused) {
+                paused = true;
+                backend.setAutoRead(false);
+                client.whenWritable(this::resume);
+            }
+        } else if (++unflushed >= FLUSH_EVERY_FRAMES) {
+            writer.flush();
+            unflushed = 0;
+        }
+    }
+
+    private void resume() {
+        if (!client.channel().isActive()) {
+            backend.close();
+        } else if (paused) {
+            paused = false;
+            backend.setAutoRead(true);
+        }
+    }
+
+    private void complete() {
+        writer.flush();
+        resume();
+        completion.completed(backend, warnings);
+    }
+
+    private void fail(Throwable cause) {
+        resume();
+        completion.failed(backend, cause);
+    }
+}

@@ -1,0 +1,123 @@
+package io.tessera.proxy.frontend;
+
+import io.netty.buffer.ByteBuf;
+import io.tessera.protocol.codec.MalformedPacketException;
+import io.tessera.protocol.codec.PayloadReader;
+import io.tessera.protocol.codec.PayloadWriter;
+import io.tessera.protocol.constant.Command;
+import io.tessera.protocol.error.ErrorCode;
+import io.tessera.protocol.error.TesseraException;
+import io.tessera.proxy.exec.Executor;
+import io.tessera.proxy.session.ClientChannel;
+import io.tessera.router.RouteContext;
+import io.tessera.router.Router;
+import io.tessera.router.error.RouteException;
+import io.tessera.router.parse.ParsedStatement;
+import io.tessera.router.parse.StatementType;
+import io.tessera.router.parse.TableReference;
+import io.tessera.router.plan.Route;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Runs one command (MySQL manual: "Text Protocol", "Utility Commands"). Every branch ends the command exactly
+ * once through the {@link ClientChannel}; unsupported commands get ERR 1047 and the connection lives on.
+ */
+final class CommandDispatcher {
+
+    private final QueryHandler queries;
+    private final Authenticator authenticator;
+    private final Router router;
+    private final Executor executor;
+    private final ClientConnections connections;
+
+    CommandDispatcher(QueryHandler queries, Authenticator authenticator, Router router, Executor executor,
+            ClientConnections connections) {
+        this.queries = queries;
+        this.authenticator = authenticator;
+        this.router = router;
+        this.executor = executor;
+        this.connections = connections;
+    }
+
+    /** Takes ownership of {@code payload} (command byte first). */
+    void dispatch(ClientChannel client, ByteBuf payload) {
+        int command = payload.getUnsignedByte(payload.readerIndex());
+        connections.countQuestion();
+        try {
+            switch (command) {
+                case Command.QUERY -> {
+                    queries.handle(client, payload);
+                    return;
+                }
+                case Command.FIELD_LIST -> {
+                    fieldList(client, payload);
+                    return;
+                }
+                case Command.INIT_DB -> initDb(client, payload);
+                case Command.PING -> client.ok();
+                case Command.QUIT -> {
+                    client.channel().close();
+                    client.commandDone();
+                }
+                case Command.SET_OPTION -> client.eof(); // multi-statements stay off: statements are routed one by one
+                case Command.RESET_CONNECTION -> {
+                    executor.abandonTransaction(client.session());
+                    client.session().reset(io.tessera.protocol.charset.Collations
+                            .byId(io.tessera.protocol.charset.Collations.UTF8MB4_GENERAL_CI).orElseThrow());
+                    client.ok();
+                }
+                case Command.STATISTICS -> statistics(client);
+                default -> client.error(ErrorCode.UNKNOWN_COM_ERROR.exception());
+            }
+        } catch (TesseraException | MalformedPacketException e) {
+            client.error(e instanceof MalformedPacketException m
+                    ? ErrorCode.MALFORMED_PACKET.exception(m.getMessage()) : e);
+        } finally {
+            if (command != Command.QUERY && command != Command.FIELD_LIST) {
+                payload.release();
+            }
+        }
+    }
+
+    private void initDb(ClientChannel client, ByteBuf payload) {
+        PayloadReader in = new PayloadReader(payload.duplicate());
+        in.int1();
+        String schema = in.restString(client.session().clientCharset());
+        authenticator.checkSchema(client.session().user(), client.session().remoteHost(), schema);
+        client.session().schema(schema);
+        client.ok();
+    }
+
+    /** COM_FIELD_LIST: {@code 0x04 | table NUL | wildcard}; answered by the table's data node. */
+    private void fieldList(ClientChannel client, ByteBuf payload) {
+        Route route;
+        try {
+            PayloadReader in = new PayloadReader(payload.duplicate());
+            in.int1();
+            String table = in.nulTerminatedString(client.session().clientCharset());
+            ParsedStatement statement = new ParsedStatement("", null, StatementType.SHOW_TABLE_INFO,
+                    List.of(new TableReference(null, table)));
+            route = router.route(statement, new RouteContext(client.session().schema()));
+        } catch (RouteException | MalformedPacketException e) {
+            payload.release();
+            client.error(e instanceof MalformedPacketException m
+                    ? ErrorCode.MALFORMED_PACKET.exception(m.getMessage()) : e);
+            return;
+        }
+        executor.execute(client, route, payload, true, true);
+    }
+
+    /** COM_STATISTICS: a bare human-readable string, no header byte. */
+    private void statistics(ClientChannel client) {
+        long uptime = Math.max(1, connections.uptimeSeconds());
+        String text = String.format(Locale.ROOT, "Uptime: %d  Threads: %d  Questions: %d  Slow queries: 0  Opens: 0"
+                + "  Flush tables: 0  Open tables: 0  Queries per second avg: %.3f", uptime, connections.count(),
+                connections.questions(), connections.questions() / (double) uptime);
+        PayloadWriter p = client.writer().newPayload(text.length());
+        p.string(text, StandardCharsets.US_ASCII);
+        client.writer().writeAndFlush(p);
+        client.commandDone();
+    }
+}

@@ -1,0 +1,88 @@
+package io.tessera.proxy.frontend;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.ServerChannel;
+import io.netty.channel.WriteBufferWaterMark;
+import io.netty.channel.socket.SocketChannel;
+import io.tessera.protocol.auth.Scramble;
+import io.tessera.protocol.codec.PacketDecoder;
+import io.tessera.proxy.config.SystemConfig;
+import io.tessera.proxy.config.UserConfig;
+import io.tessera.proxy.exec.Executor;
+import io.tessera.proxy.local.LocalSelect;
+import io.tessera.proxy.local.SessionFunctions;
+import io.tessera.proxy.local.SetStatement;
+import io.tessera.proxy.local.ShowStatements;
+import io.tessera.proxy.local.Transactions;
+import io.tessera.router.Router;
+import io.tessera.router.parse.SqlParser;
+import java.net.InetSocketAddress;
+import java.security.SecureRandom;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+/** The 8066 listener: binds {@code serverPort} on {@code bindIp} and gives each connection its pipeline. */
+public final class FrontendServer implements AutoCloseable {
+
+    /** Pause backend reads when this much is queued for a client; resume below the low mark. */
+    private static final WriteBufferWaterMark WATER_MARK = new WriteBufferWaterMark(256 * 1024, 1024 * 1024);
+
+    /** {@code @@version_comment}: what the mysql client prints after the server version. */
+    static final String VERSION_COMMENT = "Tessera sharding proxy (MyCat 1.6 compatible)";
+
+    private final Channel serverChannel;
+    private final ClientConnections connections;
+
+    private FrontendServer(Channel serverChannel, ClientConnections connections) {
+        this.serverChannel = serverChannel;
+        this.connections = connections;
+    }
+
+    public static FrontendServer bind(SystemConfig system, Map<String, UserConfig> users, Router router,
+            Executor executor, String serverVersion, EventLoopGroup group, Class<? extends ServerChannel> channelType)
+            throws InterruptedException {
+        ClientConnections connections = new ClientConnections();
+        Authenticator authenticator = new Authenticator(users, router.catalog());
+        QueryHandler queries = new QueryHandler(new SqlParser(), router, executor, authenticator,
+                new LocalSelect(serverVersion, VERSION_COMMENT, system.maxPacketSize(), router, executor),
+                new SetStatement(router, executor), new ShowStatements(router.catalog(), executor),
+                new Transactions(executor), new SessionFunctions(serverVersion, VERSION_COMMENT));
+        CommandDispatcher dispatcher = new CommandDispatcher(queries, authenticator, router, executor, connections);
+        FrontendContext context = new FrontendContext(serverVersion, system.frontAuthPlugin(), system.maxPacketSize(),
+                system.authTimeout().toMillis(), system.idleTimeout().toMillis(), new Scramble(new SecureRandom()),
+                new AtomicLong(), authenticator, dispatcher, executor, connections);
+        ServerBootstrap bootstrap = new ServerBootstrap()
+                .group(group)
+                .channel(channelType)
+                .option(ChannelOption.SO_BACKLOG, system.serverBacklog())
+                .option(ChannelOption.SO_REUSEADDR, true)
+                .childOption(ChannelOption.TCP_NODELAY, system.frontSocketNoDelay())
+                .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, WATER_MARK)
+                .childHandler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        ch.pipeline().addLast(new PacketDecoder(), new FrontendHandler(context));
+                    }
+                });
+        Channel channel = bootstrap.bind(new InetSocketAddress(system.bindIp(), system.serverPort())).sync().channel();
+        return new FrontendServer(channel, connections);
+    }
+
+    public int port() {
+        return ((InetSocketAddress) serverChannel.localAddress()).getPort();
+    }
+
+    public ClientConnections connections() {
+        return connections;
+    }
+
+    @Override
+    public void close() {
+        serverChannel.close().syncUninterruptibly();
+        connections.closeAll();
+    }
+}

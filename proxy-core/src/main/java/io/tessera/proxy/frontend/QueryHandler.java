@@ -1,0 +1,187 @@
+package io.tessera.proxy.frontend;
+
+import com.alibaba.druid.sql.SQLUtils;
+import com.alibaba.druid.sql.ast.statement.SQLUseStatement;
+import io.netty.buffer.ByteBuf;
+import io.tessera.protocol.constant.Command;
+import io.tessera.protocol.error.TesseraException;
+import io.tessera.proxy.exec.Executor;
+import io.tessera.proxy.local.LocalSelect;
+import io.tessera.proxy.local.SessionFunctions;
+import io.tessera.proxy.local.SetStatement;
+import io.tessera.proxy.local.ShowStatements;
+import io.tessera.proxy.local.Transactions;
+import io.tessera.proxy.session.ClientChannel;
+import io.tessera.proxy.session.Session;
+import io.tessera.router.RouteContext;
+import io.tessera.router.Router;
+import io.tessera.router.error.RouteException;
+import io.tessera.router.parse.LongLiterals;
+import io.tessera.router.parse.ParsedStatement;
+import io.tessera.router.parse.SqlParser;
+import io.tessera.router.parse.StatementType;
+import io.tessera.router.plan.Route;
+import io.tessera.router.plan.ShardStatement;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * COM_QUERY: parses the statement once, answers what Tessera answers itself, and sends the rest to the data
+ * node(s) its route names. An unchanged statement is forwarded as the client's own payload, without encoding
+ * it again.
+ */
+final class QueryHandler {
+
+    /** Statements larger than this are routed from a copy whose long literals are emptied (see LongLiterals). */
+    private static final int SHORTEN_ABOVE_BYTES = 256 * 1024;
+    private static final int MAX_ROUTING_LITERAL_BYTES = 4096;
+
+    private final SqlParser parser;
+    private final Router router;
+    private final Executor executor;
+    private final Authenticator authenticator;
+    private final LocalSelect localSelect;
+    private final SetStatement setStatement;
+    private final ShowStatements shows;
+    private final Transactions transactions;
+    private final SessionFunctions sessionFunctions;
+
+    QueryHandler(SqlParser parser, Router router, Executor executor, Authenticator authenticator,
+            LocalSelect localSelect, SetStatement setStatement, ShowStatements shows, Transactions transactions,
+            SessionFunctions sessionFunctions) {
+        this.parser = parser;
+        this.router = router;
+        this.executor = executor;
+        this.authenticator = authenticator;
+        this.localSelect = localSelect;
+        this.setStatement = setStatement;
+        this.shows = shows;
+        this.transactions = transactions;
+        this.sessionFunctions = sessionFunctions;
+    }
+
+    /** Takes ownership of {@code payload}: {@code 0x03 | SQL text in the client's character set}. */
+    void handle(ClientChannel client, ByteBuf payload) {
+        Session session = client.session();
+        ParsedStatement statement;
+        boolean shortened = false;
+        try {
+            String sql = null;
+            if (payload.readableBytes() > SHORTEN_ABOVE_BYTES && asciiSafe(session.clientCharset())) {
+                sql = LongLiterals.elide(payload.nioBuffers(payload.readerIndex() + 1, payload.readableBytes() - 1),
+                        session.clientCharset(), MAX_ROUTING_LITERAL_BYTES);
+                shortened = sql != null;
+            }
+            statement = parser.parse(shortened ? sql : decode(payload, session.clientCharset()));
+            if (shortened && !isDml(statement.type())) {
+                shortened = false; // only DML may carry BLOBs that routing can skip; anything else gets its full text
+                statement = parser.parse(decode(payload, session.clientCharset()));
+            }
+            if (statement.type() != StatementType.SHOW_WARNINGS) {
+                session.warnings(0, null);
+            }
+            if (answerLocally(client, statement)) {
+                payload.release();
+                return;
+            }
+        } catch (TesseraException e) {
+            payload.release();
+            client.error(e);
+            return;
+        }
+        route(client, statement, payload, shortened);
+    }
+
+    private static String decode(ByteBuf payload, Charset charset) {
+        byte[] text = new byte[payload.readableBytes() - 1];
+        payload.getBytes(payload.readerIndex() + 1, text);
+        return new String(text, charset); // the JDK's decoder is fastest on arrays
+    }
+
+    /** Character sets in which a quote or backslash byte is always that character. */
+    private static boolean asciiSafe(Charset charset) {
+        return charset.equals(StandardCharsets.UTF_8) || charset.equals(StandardCharsets.ISO_8859_1)
+                || charset.equals(StandardCharsets.US_ASCII) || charset.name().equals("windows-1252");
+    }
+
+    private static boolean isDml(StatementType type) {
+        return switch (type) {
+            case INSERT, REPLACE, UPDATE, DELETE, SELECT -> true;
+            default -> false;
+        };
+    }
+
+    private boolean answerLocally(ClientChannel client, ParsedStatement statement) {
+        switch (statement.type()) {
+            case SHOW_DATABASES -> shows.databases(client);
+            case SHOW_TABLES -> shows.tables(client, statement);
+            case SHOW_WARNINGS -> shows.warnings(client);
+            case USE -> use(client, (SQLUseStatement) statement.ast());
+            case SET -> setStatement.handle(client, statement);
+            case SET_TRANSACTION -> transactions.set(client, statement);
+            case BEGIN -> transactions.begin(client);
+            case COMMIT -> transactions.end(client, true);
+            case ROLLBACK -> transactions.end(client, false);
+            case KILL -> client.error(RouteException.notSupported("KILL is not supported through Tessera yet"));
+            case SELECT -> {
+                return localSelect.tryAnswer(client, statement);
+            }
+            case LOCK -> client.error(RouteException.notSupported("LOCK TABLES / UNLOCK TABLES are not supported: "
+                    + "Tessera shares backend connections between statements; use transactions"));
+            default -> {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void use(ClientChannel client, SQLUseStatement use) {
+        String schema = SQLUtils.normalize(use.getDatabase().getSimpleName());
+        authenticator.checkSchema(client.session().user(), client.session().remoteHost(), schema);
+        client.session().schema(schema);
+        client.ok();
+    }
+
+    private static boolean isRead(StatementType type) {
+        return switch (type) {
+            case SELECT, SHOW_TABLE_INFO, SHOW_VARIABLES, SHOW_OTHER, EXPLAIN -> true;
+            default -> false;
+        };
+    }
+
+    /**
+     * @param shortened whether {@code parsed} was parsed from a text whose long literals were emptied: then it can
+     *     be routed, but no statement can be rebuilt from its tree
+     */
+    private void route(ClientChannel client, ParsedStatement parsed, ByteBuf payload, boolean shortened) {
+        Route route;
+        boolean sessionValuesInlined;
+        try {
+            ParsedStatement statement = parsed;
+            sessionValuesInlined = sessionFunctions.rewrite(parsed, client.session());
+            if (sessionValuesInlined) {
+                statement = new ParsedStatement(SQLUtils.toMySqlString(parsed.ast()), parsed.ast(), parsed.type(),
+                        parsed.tables());
+            }
+            route = router.route(statement, new RouteContext(client.session().schema()));
+            if (shortened && (sessionValuesInlined || route.shards().get(0).rewritten())) {
+                throw RouteException.notSupported("a statement of " + payload.readableBytes() + " bytes with "
+                        + "literals over " + MAX_ROUTING_LITERAL_BYTES + " bytes cannot be rewritten for its data "
+                        + "node: drop the schema qualifier or the session function (DATABASE(), USER(), ...)");
+            }
+        } catch (TesseraException e) {
+            payload.release();
+            client.error(e);
+            return;
+        }
+        ShardStatement shard = route.shards().get(0);
+        ByteBuf command = payload;
+        if (shard.rewritten() || sessionValuesInlined) {
+            payload.release();
+            command = client.channel().alloc().buffer(shard.sql().length() + 1);
+            command.writeByte(Command.QUERY);
+            command.writeCharSequence(shard.sql(), client.session().clientCharset());
+        }
+        executor.execute(client, route, command, false, isRead(parsed.type()));
+    }
+}

@@ -1,0 +1,208 @@
+package io.tessera.proxy.local;
+
+import com.alibaba.druid.sql.SQLUtils;
+import com.alibaba.druid.sql.ast.SQLExpr;
+import com.alibaba.druid.sql.ast.expr.SQLMethodInvokeExpr;
+import com.alibaba.druid.sql.ast.expr.SQLPropertyExpr;
+import com.alibaba.druid.sql.ast.expr.SQLVariantRefExpr;
+import com.alibaba.druid.sql.ast.statement.SQLSelectItem;
+import com.alibaba.druid.sql.ast.statement.SQLSelectQueryBlock;
+import com.alibaba.druid.sql.ast.statement.SQLSelectStatement;
+import io.tessera.protocol.error.ErrorCode;
+import io.tessera.protocol.result.ResultTable;
+import io.tessera.proxy.exec.Executor;
+import io.tessera.proxy.session.ClientChannel;
+import io.tessera.proxy.session.Session;
+import io.tessera.proxy.session.SqlLiterals;
+import io.tessera.router.RouteContext;
+import io.tessera.router.Router;
+import io.tessera.router.parse.ParsedStatement;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * SELECTs without FROM whose every item is a system variable or a session function ({@code DATABASE()},
+ * {@code USER()}, {@code VERSION()}, {@code CONNECTION_ID()}, {@code LAST_INSERT_ID()}): what drivers and the
+ * {@code mysql} client send while connecting. Values Tessera owns (version, autocommit, character sets, packet
+ * size, isolation, last insert id) are answered here; any other variable is read from a data node that carries
+ * the session's settings, so the answer is the data host's real value. Anything else is not answered here.
+ */
+public final class LocalSelect {
+
+    private final String serverVersion;
+    private final String versionComment;
+    private final int maxPacketSize;
+    private final Router router;
+    private final Executor executor;
+
+    public LocalSelect(String serverVersion, String versionComment, int maxPacketSize, Router router,
+            Executor executor) {
+        this.serverVersion = serverVersion;
+        this.versionComment = versionComment;
+        this.maxPacketSize = maxPacketSize;
+        this.router = router;
+        this.executor = executor;
+    }
+
+    /** One selected item: a variable ({@code name} without {@code @@}) or a function ({@code name()}). */
+    private record Item(String label, String name, boolean function) {
+    }
+
+    /** Answers the statement and returns true, or returns false when it is not one of these SELECTs. */
+    public boolean tryAnswer(ClientChannel client, ParsedStatement statement) {
+        List<Item> items = itemsOf(statement);
+        if (items == null) {
+            return false;
+        }
+        Session session = client.session();
+        Map<String, String> values = new HashMap<>();
+        Set<String> fromDataNode = new LinkedHashSet<>();
+        for (Item item : items) {
+            if (item.function()) {
+                continue;
+            }
+            String local = ownedVariable(session, item.name());
+            if (local != null || isOwnedNull(item.name())) {
+                values.put(item.name(), local);
+            } else {
+                fromDataNode.add(item.name());
+            }
+        }
+        if (fromDataNode.isEmpty()) {
+            client.result(table(session, items, values));
+            return true;
+        }
+        StringBuilder sql = new StringBuilder("SHOW SESSION VARIABLES WHERE Variable_name IN (");
+        for (String name : fromDataNode) {
+            sql.append(SqlLiterals.quote(backendName(name))).append(',');
+        }
+        sql.setCharAt(sql.length() - 1, ')');
+        String node = router.nodeWithoutTables(new RouteContext(session.schema()));
+        executor.query(client, node, sql.toString()).whenComplete((result, error) -> {
+            if (error != null) {
+                client.error(error);
+                return;
+            }
+            Map<String, String> found = new HashMap<>();
+            for (List<String> row : result.rows()) {
+                found.put(row.get(0).toLowerCase(Locale.ROOT), row.get(1));
+            }
+            for (String name : fromDataNode) {
+                String key = backendName(name);
+                if (!found.containsKey(key)) {
+                    client.error(ErrorCode.UNKNOWN_SYSTEM_VARIABLE.exception(name));
+                    return;
+                }
+                values.put(name, found.get(key));
+            }
+            client.result(table(session, items, values));
+        });
+        return true;
+    }
+
+    private ResultTable table(Session session, List<Item> items, Map<String, String> values) {
+        Object[] row = new Object[items.size()];
+        ResultTable.Builder table = ResultTable.builder();
+        for (int i = 0; i < items.size(); i++) {
+            Item item = items.get(i);
+            String value = item.function() ? function(session, item.name()) : values.get(item.name());
+            row[i] = value;
+            table.column(Results.columnFor(item.label(), value));
+        }
+        return table.row(row).build();
+    }
+
+    /** Values Tessera itself is the authority for; null when the data host should answer. */
+    private String ownedVariable(Session session, String name) {
+        return switch (name) {
+            case "version_comment" -> versionComment;
+            case "version" -> serverVersion;
+            case "autocommit" -> session.autocommit() ? "1" : "0";
+            case "max_allowed_packet" -> Integer.toString(maxPacketSize);
+            case "character_set_client", "character_set_connection", "character_set_results",
+                    "collation_connection" -> SqlLiterals.value(session.variables().get(name));
+            case "tx_isolation", "transaction_isolation" -> session.isolation();
+            case "tx_read_only", "transaction_read_only" -> "1".equals(session.variables().get("tx_read_only"))
+                    ? "1" : "0";
+            case "last_insert_id", "identity" -> Long.toString(session.lastInsertId());
+            case "warning_count" -> Integer.toString(session.warningCount());
+            case "error_count" -> "0";
+            default -> null;
+        };
+    }
+
+    /** Owned variables whose value may be NULL (character_set_results after SET ... = NULL). */
+    private static boolean isOwnedNull(String name) {
+        return name.equals("character_set_results");
+    }
+
+    /** MariaDB before 11.1 knows isolation only as tx_isolation. */
+    private static String backendName(String name) {
+        return name.equals("transaction_isolation") ? "tx_isolation" : name;
+    }
+
+    private String function(Session session, String name) {
+        return switch (name) {
+            case "database", "schema" -> session.schema();
+            case "user", "session_user", "system_user" -> session.userName() + "@" + session.remoteHost();
+            case "current_user" -> session.userName() + "@%";
+            case "version" -> serverVersion;
+            case "connection_id" -> Long.toString(session.connectionId());
+            case "last_insert_id" -> Long.toString(session.lastInsertId());
+            default -> throw new IllegalStateException("not a local function: " + name);
+        };
+    }
+
+    private static final Set<String> FUNCTIONS = Set.of("database", "schema", "user", "session_user",
+            "system_user", "current_user", "version", "connection_id", "last_insert_id");
+
+    /** The items, or null when the statement is not a FROM-less SELECT of variables and session functions. */
+    private static List<Item> itemsOf(ParsedStatement statement) {
+        if (!(statement.ast() instanceof SQLSelectStatement select)
+                || !(select.getSelect().getQuery() instanceof SQLSelectQueryBlock block)
+                || block.getFrom() != null || block.getWhere() != null || block.getGroupBy() != null
+                || block.getOrderBy() != null || block.isForUpdate() || block.getInto() != null) {
+            return null;
+        }
+        List<Item> items = new ArrayList<>(block.getSelectList().size());
+        for (SQLSelectItem selectItem : block.getSelectList()) {
+            SQLExpr expr = selectItem.getExpr();
+            String label = selectItem.getAlias() != null
+                    ? SQLUtils.normalize(selectItem.getAlias()) : SQLUtils.toMySqlString(expr);
+            String variable = sessionVariableName(expr);
+            if (variable != null) {
+                items.add(new Item(label, variable, false));
+            } else if (expr instanceof SQLMethodInvokeExpr call && call.getArguments().isEmpty()
+                    && call.getOwner() == null
+                    && FUNCTIONS.contains(call.getMethodName().toLowerCase(Locale.ROOT))) {
+                items.add(new Item(label, call.getMethodName().toLowerCase(Locale.ROOT), true));
+            } else {
+                return null;
+            }
+        }
+        return items;
+    }
+
+    /** {@code @@x}, {@code @@session.x}, {@code @@local.x} as {@code x}; null for globals, user variables, others. */
+    static String sessionVariableName(SQLExpr expr) {
+        if (expr instanceof SQLVariantRefExpr ref && ref.getName().startsWith("@@") && !ref.isGlobal()) {
+            String name = ref.getName().substring(2).toLowerCase(Locale.ROOT);
+            if (name.startsWith("session.") || name.startsWith("local.")) {
+                name = name.substring(name.indexOf('.') + 1);
+            }
+            return name.startsWith("global.") ? null : SQLUtils.normalize(name);
+        }
+        if (expr instanceof SQLPropertyExpr prop && prop.getOwner() instanceof SQLVariantRefExpr owner) {
+            String scope = owner.getName().toLowerCase(Locale.ROOT);
+            if (scope.equals("@@session") || scope.equals("@@local")) {
+                return SQLUtils.normalize(prop.getName()).toLowerCase(Locale.ROOT);
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,211 @@
+package io.tessera.proxy.local;
+
+import com.alibaba.druid.sql.SQLUtils;
+import com.alibaba.druid.sql.ast.SQLExpr;
+import com.alibaba.druid.sql.ast.expr.SQLBooleanExpr;
+import com.alibaba.druid.sql.ast.expr.SQLCharExpr;
+import com.alibaba.druid.sql.ast.expr.SQLDefaultExpr;
+import com.alibaba.druid.sql.ast.expr.SQLIdentifierExpr;
+import com.alibaba.druid.sql.ast.expr.SQLIntegerExpr;
+import com.alibaba.druid.sql.ast.expr.SQLNullExpr;
+import com.alibaba.druid.sql.ast.expr.SQLNumberExpr;
+import com.alibaba.druid.sql.ast.expr.SQLPropertyExpr;
+import com.alibaba.druid.sql.ast.expr.SQLVariantRefExpr;
+import com.alibaba.druid.sql.ast.statement.SQLAssignItem;
+import com.alibaba.druid.sql.ast.statement.SQLSetStatement;
+import com.alibaba.druid.sql.dialect.mysql.ast.expr.MySqlCharExpr;
+import io.tessera.protocol.charset.Collation;
+import io.tessera.protocol.charset.Collations;
+import io.tessera.protocol.error.ErrorCode;
+import io.tessera.protocol.error.TesseraException;
+import io.tessera.proxy.exec.Executor;
+import io.tessera.proxy.session.ClientChannel;
+import io.tessera.proxy.session.Session;
+import io.tessera.proxy.session.SqlLiterals;
+import io.tessera.router.RouteContext;
+import io.tessera.router.Router;
+import io.tessera.router.error.RouteException;
+import io.tessera.router.parse.ParsedStatement;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * {@code SET}: session variables become part of the session and are brought onto every backend connection the
+ * session uses. {@code SET NAMES}, character sets and {@code autocommit} are decided here; any other system
+ * variable is first put on a data node, so the data host accepts or rejects the value as MySQL would.
+ * Expressions ({@code CONCAT(@@sql_mode, ...)}) are evaluated on a data node carrying the session's settings and
+ * kept as their value. {@code SET GLOBAL} is refused: set it on the data hosts.
+ */
+public final class SetStatement {
+
+    private final Router router;
+    private final Executor executor;
+
+    public SetStatement(Router router, Executor executor) {
+        this.router = router;
+        this.executor = executor;
+    }
+
+    /** One {@code name = value}: a literal ready to store, or an expression to evaluate first. */
+    private record Assignment(String name, String literal, String expression, boolean reset) {
+    }
+
+    public void handle(ClientChannel client, ParsedStatement statement) {
+        Session session = client.session();
+        List<Assignment> assignments = new ArrayList<>();
+        boolean checkOnDataNode = false;
+        try {
+            for (SQLAssignItem item : ((SQLSetStatement) statement.ast()).getItems()) {
+                String target = targetName(item.getTarget());
+                if (target.equals("names") || target.equals("character set") || target.equals("charset")) {
+                    useCharset(session, item.getValue());
+                    continue;
+                }
+                if (target.equals("autocommit") && isLiteral(item.getValue())) {
+                    session.autocommit(parseSwitch(target, item.getValue()));
+                    continue;
+                }
+                if (!statement.tables().isEmpty()) {
+                    throw RouteException.notSupported("SET with a subquery is not supported: "
+                            + "run the query first and set the value");
+                }
+                SQLExpr value = item.getValue();
+                if (value instanceof SQLDefaultExpr) {
+                    assignments.add(new Assignment(target, null, null, true));
+                } else if (isLiteral(value)) {
+                    assignments.add(new Assignment(target, SQLUtils.toMySqlString(value), null, false));
+                } else {
+                    assignments.add(new Assignment(target, null, SQLUtils.toMySqlString(value), false));
+                }
+                checkOnDataNode |= !target.startsWith("@");
+            }
+        } catch (TesseraException e) {
+            client.error(e);
+            return;
+        }
+        List<Assignment> expressions = assignments.stream().filter(a -> a.expression() != null).toList();
+        if (expressions.isEmpty()) {
+            apply(client, assignments, Map.of(), checkOnDataNode);
+            return;
+        }
+        StringBuilder sql = new StringBuilder("SELECT ");
+        for (Assignment a : expressions) {
+            sql.append(a.expression()).append(',');
+        }
+        sql.setLength(sql.length() - 1);
+        String node = router.nodeWithoutTables(new RouteContext(session.schema()));
+        executor.query(client, node, sql.toString()).whenComplete((result, error) -> {
+            if (error != null) {
+                client.error(error);
+                return;
+            }
+            Map<String, String> evaluated = new HashMap<>();
+            List<String> row = result.rows().get(0);
+            for (int i = 0; i < expressions.size(); i++) {
+                evaluated.put(expressions.get(i).name(), SqlLiterals.literal(row.get(i)));
+            }
+            apply(client, assignments, evaluated, true);
+        });
+    }
+
+    private void apply(ClientChannel client, List<Assignment> assignments, Map<String, String> evaluated,
+            boolean checkOnDataNode) {
+        Session session = client.session();
+        Map<String, String> previous = new HashMap<>(session.variables().asMap());
+        for (Assignment a : assignments) {
+            if (a.reset()) {
+                session.variables().remove(a.name());
+            } else {
+                session.variables().set(a.name(), a.literal() != null ? a.literal() : evaluated.get(a.name()));
+            }
+        }
+        if (!checkOnDataNode) {
+            client.ok();
+            return;
+        }
+        String node = router.nodeWithoutTables(new RouteContext(session.schema()));
+        executor.sync(client, node).whenComplete((ignored, error) -> {
+            if (error != null) {
+                session.variables().clear();
+                previous.forEach(session.variables()::set);
+                client.error(error);
+            } else {
+                client.ok();
+            }
+        });
+    }
+
+    private static void useCharset(Session session, SQLExpr value) {
+        String charset;
+        String collationName = null;
+        if (value instanceof MySqlCharExpr c) {
+            charset = c.getText();
+            collationName = c.getCollate();
+        } else if (value instanceof SQLCharExpr c) {
+            charset = c.getText();
+        } else if (value instanceof SQLIdentifierExpr id) {
+            charset = id.getName();
+        } else if (value instanceof SQLDefaultExpr) {
+            charset = "utf8mb4";
+        } else {
+            throw ErrorCode.UNKNOWN_CHARACTER_SET.exception(SQLUtils.toMySqlString(value));
+        }
+        String charsetName = SQLUtils.normalize(charset);
+        String collate = collationName == null ? null : SQLUtils.normalize(collationName);
+        Collation collation = collate == null
+                ? Collations.defaultOf(charsetName).orElseThrow(() -> ErrorCode.UNKNOWN_CHARACTER_SET.exception(charsetName))
+                : Collations.byName(collate).orElseThrow(() -> ErrorCode.UNKNOWN_COLLATION.exception(collate));
+        session.useCharset(collation);
+    }
+
+    private static boolean parseSwitch(String name, SQLExpr value) {
+        String text = SqlLiterals.value(SQLUtils.toMySqlString(value)).toUpperCase(Locale.ROOT);
+        return switch (text) {
+            case "1", "ON", "TRUE" -> true;
+            case "0", "OFF", "FALSE" -> false;
+            default -> throw ErrorCode.WRONG_VALUE_FOR_VAR.exception(name, text);
+        };
+    }
+
+    private static boolean isLiteral(SQLExpr value) {
+        return value instanceof SQLCharExpr || value instanceof SQLIntegerExpr || value instanceof SQLNumberExpr
+                || value instanceof SQLBooleanExpr || value instanceof SQLNullExpr || value instanceof SQLIdentifierExpr;
+    }
+
+    /**
+     * The variable a SET item assigns: system variables lower-case without scope ({@code sql_mode}), user
+     * variables with their {@code @}, and the pseudo-targets {@code names} / {@code character set}.
+     */
+    private static String targetName(SQLExpr target) {
+        String name;
+        if (target instanceof SQLPropertyExpr prop && prop.getOwner() instanceof SQLVariantRefExpr owner) {
+            String scope = owner.getName().toLowerCase(Locale.ROOT);
+            if (scope.equals("@@global")) {
+                throw globalRefused();
+            }
+            name = prop.getName();
+        } else if (target instanceof SQLVariantRefExpr ref) {
+            if (ref.isGlobal()) {
+                throw globalRefused();
+            }
+            name = ref.getName();
+            if (name.startsWith("@@")) {
+                name = name.substring(2);
+            } else if (name.startsWith("@")) {
+                return "@" + SQLUtils.normalize(name.substring(1));
+            }
+        } else if (target instanceof SQLIdentifierExpr id) {
+            name = id.getName();
+        } else {
+            throw RouteException.notSupported("SET target " + target + " is not supported");
+        }
+        return SQLUtils.normalize(name).toLowerCase(Locale.ROOT);
+    }
+
+    private static TesseraException globalRefused() {
+        return RouteException.notSupported("SET GLOBAL is not supported through Tessera: set it on each data host");
+    }
+}

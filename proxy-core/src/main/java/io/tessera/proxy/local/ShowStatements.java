@@ -1,0 +1,132 @@
+package io.tessera.proxy.local;
+
+import com.alibaba.druid.sql.SQLUtils;
+import com.alibaba.druid.sql.ast.SQLExpr;
+import com.alibaba.druid.sql.ast.expr.SQLCharExpr;
+import com.alibaba.druid.sql.ast.statement.SQLShowTablesStatement;
+import io.tessera.protocol.result.ResultTable;
+import io.tessera.proxy.exec.Executor;
+import io.tessera.proxy.session.ClientChannel;
+import io.tessera.proxy.session.Session;
+import io.tessera.router.error.RouteException;
+import io.tessera.router.model.LogicalSchema;
+import io.tessera.router.model.LogicalTable;
+import io.tessera.router.model.SchemaCatalog;
+import io.tessera.router.parse.ParsedStatement;
+import java.util.List;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+
+/**
+ * {@code SHOW DATABASES} (the user's logical schemas), {@code SHOW [FULL] TABLES [FROM schema] [LIKE pattern]}
+ * (the schema's logical tables, plus the tables of its default data node, which are reachable too) and
+ * {@code SHOW WARNINGS} (the warnings of the session's last statement).
+ */
+public final class ShowStatements {
+
+    private final SchemaCatalog catalog;
+    private final Executor executor;
+
+    public ShowStatements(SchemaCatalog catalog, Executor executor) {
+        this.catalog = catalog;
+        this.executor = executor;
+    }
+
+    public void databases(ClientChannel client) {
+        ResultTable.Builder table = ResultTable.builder().column(ResultTable.varchar("Database"));
+        for (String schema : client.session().user().schemas()) {
+            if (catalog.schema(schema).isPresent()) {
+                table.row(schema);
+            }
+        }
+        client.result(table.build());
+    }
+
+    public void tables(ClientChannel client, ParsedStatement statement) {
+        SQLShowTablesStatement show = (SQLShowTablesStatement) statement.ast();
+        Session session = client.session();
+        String schemaName = show.getDatabase() != null ? SQLUtils.normalize(show.getDatabase().getSimpleName())
+                : session.schema();
+        if (schemaName == null) {
+            client.error(RouteException.noDatabaseSelected());
+            return;
+        }
+        LogicalSchema schema = catalog.schema(schemaName).orElse(null);
+        if (schema == null || !session.user().schemas().contains(schemaName)) {
+            client.error(RouteException.unknownDatabase(schemaName));
+            return;
+        }
+        if (show.getWhere() != null) {
+            client.error(RouteException.notSupported("SHOW TABLES ... WHERE is not supported; use LIKE"));
+            return;
+        }
+        Pattern like = show.getLike() == null ? null : likePattern(show.getLike());
+        TreeMap<String, String> names = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        for (LogicalTable t : schema.allTables()) {
+            names.put(t.name(), t.name());
+        }
+        if (schema.defaultDataNode() == null) {
+            client.result(tableList(schemaName, show.isFull(), names, like));
+            return;
+        }
+        executor.query(client, schema.defaultDataNode(), "SHOW TABLES").whenComplete((result, error) -> {
+            if (error != null) {
+                client.error(error);
+                return;
+            }
+            for (List<String> row : result.rows()) {
+                names.putIfAbsent(row.get(0), row.get(0));
+            }
+            client.result(tableList(schemaName, show.isFull(), names, like));
+        });
+    }
+
+    private static ResultTable tableList(String schema, boolean full, TreeMap<String, String> names, Pattern like) {
+        ResultTable.Builder table = ResultTable.builder().column(ResultTable.varchar("Tables_in_" + schema));
+        if (full) {
+            table.column(ResultTable.varchar("Table_type"));
+        }
+        for (String name : names.values()) {
+            if (like != null && !like.matcher(name).matches()) {
+                continue;
+            }
+            if (full) {
+                table.row(name, "BASE TABLE");
+            } else {
+                table.row(name);
+            }
+        }
+        return table.build();
+    }
+
+    public void warnings(ClientChannel client) {
+        ResultTable warnings = client.session().warnings();
+        if (warnings == null) {
+            warnings = ResultTable.builder()
+                    .column(ResultTable.varchar("Level"))
+                    .column(ResultTable.integer("Code"))
+                    .column(ResultTable.varchar("Message"))
+                    .build();
+        }
+        client.result(warnings);
+    }
+
+    /** A LIKE pattern as a case-insensitive regex: {@code %} any run, {@code _} one character, {@code \} escapes. */
+    static Pattern likePattern(SQLExpr expr) {
+        String pattern = expr instanceof SQLCharExpr c ? c.getText() : SQLUtils.toMySqlString(expr);
+        StringBuilder regex = new StringBuilder();
+        for (int i = 0; i < pattern.length(); i++) {
+            char c = pattern.charAt(i);
+            if (c == '\\' && i + 1 < pattern.length()) {
+                regex.append(Pattern.quote(String.valueOf(pattern.charAt(++i))));
+            } else if (c == '%') {
+                regex.append(".*");
+            } else if (c == '_') {
+                regex.append('.');
+            } else {
+                regex.append(Pattern.quote(String.valueOf(c)));
+            }
+        }
+        return Pattern.compile(regex.toString(), Pattern.CASE_INSENSITIVE | Pattern.DOTALL | Pattern.UNICODE_CASE);
+    }
+}

@@ -1,0 +1,94 @@
+package io.tessera.proxy.it;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Tessera in its own JVM, for tests that need its own heap limit or must kill it: runs {@code TesseraMain run}
+ * on a configuration directory with the given JVM options, and waits for its "ready" line to learn the port.
+ */
+final class TesseraProcess implements AutoCloseable {
+
+    private static final Pattern READY = Pattern.compile("ready in \\d+ ms: MySQL protocol on [^:]+:(\\d+)");
+
+    private final Process process;
+    private final int port;
+    private final List<String> output;
+
+    private TesseraProcess(Process process, int port, List<String> output) {
+        this.process = process;
+        this.port = port;
+        this.output = output;
+    }
+
+    static TesseraProcess start(Path confDir, String... jvmOptions) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(List.of(jvmOptions));
+        command.addAll(List.of("-Dtessera.logs=" + Files.createTempDirectory("tessera-logs-"),
+                "-cp", System.getProperty("java.class.path"), "io.tessera.proxy.TesseraMain", "run",
+                "--conf", confDir.toString()));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        List<String> output = java.util.Collections.synchronizedList(new ArrayList<>());
+        BufferedReader reader = new BufferedReader(new InputStreamReader(process.getInputStream(),
+                StandardCharsets.UTF_8));
+        int port = -1;
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        String line;
+        while (port < 0 && System.nanoTime() < deadline && (line = reader.readLine()) != null) {
+            output.add(line);
+            Matcher m = READY.matcher(line);
+            if (m.find()) {
+                port = Integer.parseInt(m.group(1));
+            }
+        }
+        if (port < 0) {
+            process.destroyForcibly().waitFor();
+            throw new IllegalStateException("Tessera did not start; its output:\n" + String.join("\n", output));
+        }
+        Thread drain = new Thread(() -> {
+            try {
+                String more;
+                while ((more = reader.readLine()) != null) {
+                    output.add(more);
+                }
+            } catch (IOException ignored) {
+                // the process ended
+            }
+        }, "tessera-process-output");
+        drain.setDaemon(true);
+        drain.start();
+        return new TesseraProcess(process, port, output);
+    }
+
+    int port() {
+        return port;
+    }
+
+    boolean isAlive() {
+        return process.isAlive();
+    }
+
+    String output() {
+        synchronized (output) {
+            return String.join("\n", output);
+        }
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        process.destroy();
+        if (!process.waitFor(30, TimeUnit.SECONDS)) {
+            process.destroyForcibly().waitFor();
+        }
+    }
+}
