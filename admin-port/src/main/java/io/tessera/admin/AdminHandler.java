@@ -5,40 +5,28 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.DecoderException;
-import io.netty.util.concurrent.ScheduledFuture;
 import io.tessera.admin.command.AdminReply;
 import io.tessera.admin.command.AdminSession;
-import io.tessera.protocol.auth.AuthPlugin;
-import io.tessera.protocol.auth.NativePassword;
-import io.tessera.protocol.charset.Collation;
-import io.tessera.protocol.charset.Collations;
-import io.tessera.protocol.codec.MalformedPacketException;
+import io.tessera.protocol.auth.LoggedIn;
+import io.tessera.protocol.auth.ServerLogin;
 import io.tessera.protocol.codec.Packet;
 import io.tessera.protocol.codec.PacketWriter;
 import io.tessera.protocol.codec.PayloadAggregator;
-import io.tessera.protocol.codec.PayloadReader;
 import io.tessera.protocol.codec.PayloadWriter;
-import io.tessera.protocol.constant.Capability;
 import io.tessera.protocol.constant.Command;
 import io.tessera.protocol.constant.ServerStatus;
 import io.tessera.protocol.error.ErrorCode;
 import io.tessera.protocol.error.TesseraException;
-import io.tessera.protocol.packet.AuthSwitchRequest;
 import io.tessera.protocol.packet.ErrPacket;
-import io.tessera.protocol.packet.HandshakeResponse41;
-import io.tessera.protocol.packet.HandshakeV10;
 import io.tessera.protocol.packet.OkPacket;
 import io.tessera.protocol.result.ResultTableEncoder;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
-import java.util.concurrent.TimeUnit;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
- * One admin connection: sends the greeting, logs the client in with {@code mysql_native_password} (switching a client
- * that starts with another plugin over with an AuthSwitchRequest, as MyCat 1.6.7.6 does), then answers one command at
- * a time, each completely before reading the next:
+ * One admin connection after its login ({@link ServerLogin}, earlier in the pipeline, logs the client in with
+ * {@code mysql_native_password} and fires {@link LoggedIn}), answering one command at a time, each completely before
+ * reading the next:
  *
  * <ul>
  *   <li>{@code COM_QUERY}: the {@link io.tessera.admin.command.AdminCommands} registry; an unknown statement or a
@@ -51,137 +39,52 @@ import org.apache.logging.log4j.Logger;
  */
 final class AdminHandler extends ChannelInboundHandlerAdapter {
 
-    /**
-     * What the greeting offers. Not offered: SSL and COMPRESS (not implemented), LOCAL_FILES and MULTI_STATEMENTS
-     * (meaningless for admin commands). DEPRECATE_EOF is honoured by {@link ResultTableEncoder}.
-     */
-    static final int CAPABILITIES = Capability.LONG_PASSWORD | Capability.FOUND_ROWS | Capability.LONG_FLAG
-            | Capability.CONNECT_WITH_DB | Capability.PROTOCOL_41 | Capability.INTERACTIVE
-            | Capability.IGNORE_SIGPIPE | Capability.TRANSACTIONS | Capability.SECURE_CONNECTION
-            | Capability.MULTI_RESULTS | Capability.PLUGIN_AUTH | Capability.PLUGIN_AUTH_LENENC_CLIENT_DATA
-            | Capability.CONNECT_ATTRS | Capability.DEPRECATE_EOF;
-
     private static final Logger LOG = LogManager.getLogger(AdminHandler.class);
-    private static final AuthPlugin PLUGIN = AuthPlugin.MYSQL_NATIVE_PASSWORD;
     private static final int STATUS = ServerStatus.AUTOCOMMIT;
 
-    private enum State { AUTH, AUTH_SWITCH, COMMAND, CLOSED }
-
     private final HandlerContext shared;
+    private final long connectionId;
     private final PayloadAggregator aggregator;
-    private State state = State.AUTH;
     private PacketWriter writer;
-    private long connectionId;
-    private String remoteHost;
-    private byte[] nonce;
-    private HandshakeResponse41 handshake;
-    private ScheduledFuture<?> authTimer;
     private AdminSession session;
     private boolean deprecateEof;
+    private boolean closed;
 
-    AdminHandler(HandlerContext shared) {
+    AdminHandler(HandlerContext shared, long connectionId) {
         this.shared = shared;
+        this.connectionId = connectionId;
         this.aggregator = new PayloadAggregator(shared.maxPacketSize());
     }
 
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
         writer = new PacketWriter(ctx.channel());
-        connectionId = shared.connectionIds().incrementAndGet();
-        remoteHost = ctx.channel().remoteAddress() instanceof InetSocketAddress a
-                ? a.getAddress().getHostAddress() : String.valueOf(ctx.channel().remoteAddress());
-        nonce = shared.scramble().next();
-        PayloadWriter greeting = writer.newPayload(96);
-        new HandshakeV10(shared.context().version(), connectionId, nonce, CAPABILITIES, Collations.UTF8MB4_GENERAL_CI,
-                STATUS, PLUGIN.protocolName()).writeTo(greeting);
-        writer.sequenceId(0);
-        writer.writeAndFlush(greeting);
-        authTimer = ctx.executor().schedule(() -> {
-            if (state == State.AUTH || state == State.AUTH_SWITCH) {
-                LOG.debug("admin connection {} from {}: no login within {} ms, closing", connectionId, remoteHost,
-                        shared.authTimeoutMillis());
-                state = State.CLOSED;
-                ctx.close();
-            }
-        }, shared.authTimeoutMillis(), TimeUnit.MILLISECONDS);
         ctx.fireChannelActive();
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+        if (evt instanceof LoggedIn<?> login) {
+            session = new AdminSession(connectionId, login.user(), login.collation());
+            deprecateEof = login.deprecateEof();
+        } else {
+            ctx.fireUserEventTriggered(evt);
+        }
     }
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         Packet packet = (Packet) msg;
-        switch (state) {
-            case AUTH -> readHandshakeResponse(packet);
-            case AUTH_SWITCH -> readAuthSwitchResponse(packet);
-            case COMMAND -> readCommand(ctx, packet);
-            default -> packet.release();
-        }
-    }
-
-    private void readHandshakeResponse(Packet packet) {
-        try {
-            writer.sequenceId(packet.sequenceId() + 1);
-            handshake = HandshakeResponse41.read(new PayloadReader(packet.content()));
-        } catch (MalformedPacketException e) {
-            refuse(ErrorCode.HANDSHAKE_ERROR.exception());
-            return;
-        } finally {
+        if (closed) {
             packet.release();
+        } else {
+            readCommand(ctx, packet);
         }
-        if (!Capability.has(handshake.capabilities(), Capability.PROTOCOL_41)
-                || Capability.has(handshake.capabilities(), Capability.SSL)) {
-            refuse(ErrorCode.HANDSHAKE_ERROR.exception()); // pre-4.1 clients and TLS are not supported
-            return;
-        }
-        String clientPlugin = handshake.authPlugin();
-        if (Capability.has(handshake.capabilities(), Capability.PLUGIN_AUTH) && clientPlugin != null
-                && !clientPlugin.equals(PLUGIN.protocolName())) {
-            nonce = shared.scramble().next();
-            PayloadWriter p = writer.newPayload(64);
-            new AuthSwitchRequest(PLUGIN.protocolName(), nonce).writeTo(p);
-            writer.writeAndFlush(p);
-            state = State.AUTH_SWITCH;
-            return;
-        }
-        login(handshake.authResponse());
     }
 
-    private void readAuthSwitchResponse(Packet packet) {
-        byte[] response;
-        try {
-            writer.sequenceId(packet.sequenceId() + 1);
-            response = new PayloadReader(packet.content()).restBytes();
-        } finally {
-            packet.release();
-        }
-        login(response);
-    }
-
-    private void login(byte[] response) {
-        String userName = handshake.user();
-        AdminUser user = shared.users().get(userName);
-        if (user == null
-                || !NativePassword.verify(user.password().getBytes(StandardCharsets.UTF_8), nonce, response)) {
-            LOG.debug("admin connection {} from {}: access denied for user '{}'", connectionId, remoteHost, userName);
-            refuse(ErrorCode.ACCESS_DENIED_ERROR.exception(userName, remoteHost, response.length == 0 ? "NO" : "YES"));
-            return;
-        }
-        Collation requested = Collations.byId(handshake.collation())
-                .orElseGet(() -> Collations.byId(Collations.UTF8MB4_GENERAL_CI).orElseThrow());
-        Collation collation = Collations.defaultOf(requested.charsetName()).orElse(requested);
-        session = new AdminSession(connectionId, userName, collation);
-        deprecateEof = Capability.has(handshake.capabilities() & CAPABILITIES, Capability.DEPRECATE_EOF);
-        state = State.COMMAND;
-        authTimer.cancel(false);
-        handshake = null;
-        nonce = null;
-        writeOk(0, "");
-        writer.flush();
-    }
-
-    /** Answers the login with an ERR and closes the connection once it is written. */
+    /** Answers with an ERR and closes the connection once it is written. */
     private void refuse(TesseraException e) {
-        state = State.CLOSED;
+        closed = true;
         PayloadWriter p = writer.newPayload(96);
         ErrPacket.of(e).writeTo(p);
         writer.write(p).addListener(ChannelFutureListener.CLOSE);
@@ -216,7 +119,7 @@ final class AdminHandler extends ChannelInboundHandlerAdapter {
             case Command.QUERY -> query(payload.toString(session.collation().javaCharset()));
             case Command.PING, Command.INIT_DB -> writeOk(0, "");
             case Command.QUIT -> {
-                state = State.CLOSED;
+                closed = true;
                 ctx.close();
             }
             default -> writeError(ErrorCode.UNKNOWN_COM_ERROR.exception());
@@ -257,10 +160,7 @@ final class AdminHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
-        state = State.CLOSED;
-        if (authTimer != null) {
-            authTimer.cancel(false);
-        }
+        closed = true;
         aggregator.discard();
         ctx.fireChannelInactive();
     }
@@ -272,7 +172,7 @@ final class AdminHandler extends ChannelInboundHandlerAdapter {
         } else {
             LOG.warn("admin connection {}: unexpected failure, closing", connectionId, cause);
         }
-        state = State.CLOSED;
+        closed = true;
         ctx.close();
     }
 }

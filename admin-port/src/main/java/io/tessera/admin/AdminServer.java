@@ -11,7 +11,9 @@ import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import io.tessera.admin.command.AdminCommands;
+import io.tessera.protocol.auth.AuthPlugin;
 import io.tessera.protocol.auth.Scramble;
+import io.tessera.protocol.auth.ServerLogin;
 import io.tessera.protocol.codec.PacketDecoder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -51,9 +53,9 @@ public final class AdminServer implements AutoCloseable {
         for (AdminUser user : settings.users()) {
             users.put(user.name(), user);
         }
-        HandlerContext shared = new HandlerContext(users, settings.maxPacketSize(), settings.authTimeoutMillis(),
-                context, AdminCommands.standard(settings.maxPacketSize()), new Scramble(new SecureRandom()),
+        HandlerContext shared = new HandlerContext(settings.maxPacketSize(), context, AdminCommands.standard(settings.maxPacketSize()), new Scramble(new SecureRandom()),
                 new AtomicLong());
+        AdminLogin login = new AdminLogin(users);
         ChannelGroup connections = new DefaultChannelGroup("tessera-admin", GlobalEventExecutor.INSTANCE);
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(group)
@@ -64,7 +66,11 @@ public final class AdminServer implements AutoCloseable {
                     @Override
                     protected void initChannel(Channel ch) {
                         connections.add(ch);
-                        ch.pipeline().addLast(new PacketDecoder(), new AdminHandler(shared));
+                        long id = shared.connectionIds().incrementAndGet();
+                        ch.pipeline().addLast(new PacketDecoder(),
+                                new ServerLogin<>(context.version(), id, AuthPlugin.MYSQL_NATIVE_PASSWORD,
+                                        settings.authTimeoutMillis(), shared.scramble(), login),
+                                new AdminHandler(shared, id));
                     }
                 });
         ChannelFuture bound = bootstrap.bind(new InetSocketAddress(settings.bindIp(), settings.port()))

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tessera.admin.EmbeddedClient.Frame;
 import io.tessera.protocol.auth.NativePassword;
+import io.tessera.protocol.auth.ServerLogin;
 import io.tessera.protocol.constant.Capability;
 import io.tessera.protocol.constant.Command;
 import io.tessera.protocol.packet.AuthSwitchRequest;
@@ -36,7 +37,7 @@ class AdminHandlerTest {
         assertThat(greeting.connectionId()).isEqualTo(42);
         assertThat(greeting.authPlugin()).isEqualTo("mysql_native_password");
         assertThat(greeting.nonce()).hasSize(20);
-        assertThat(greeting.capabilities()).isEqualTo(AdminHandler.CAPABILITIES);
+        assertThat(greeting.capabilities()).isEqualTo(ServerLogin.CAPABILITIES);
         assertThat(Capability.has(greeting.capabilities(), Capability.SSL)).isFalse();
     }
 

@@ -6,7 +6,9 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.tessera.admin.command.AdminCommands;
 import io.tessera.protocol.auth.NativePassword;
+import io.tessera.protocol.auth.AuthPlugin;
 import io.tessera.protocol.auth.Scramble;
+import io.tessera.protocol.auth.ServerLogin;
 import io.tessera.protocol.charset.Collations;
 import io.tessera.protocol.codec.PacketDecoder;
 import io.tessera.protocol.codec.PayloadReader;
@@ -49,9 +51,11 @@ final class EmbeddedClient implements AutoCloseable {
         for (AdminUser user : users) {
             byName.put(user.name(), user);
         }
-        HandlerContext shared = new HandlerContext(byName, maxPacketSize, 5_000, context,
-                AdminCommands.standard(maxPacketSize), new Scramble(new SecureRandom()), new AtomicLong(41));
-        channel = new EmbeddedChannel(new PacketDecoder(), new AdminHandler(shared));
+        Scramble scramble = new Scramble(new SecureRandom());
+        HandlerContext shared = new HandlerContext(maxPacketSize, context, AdminCommands.standard(maxPacketSize),
+                scramble, new AtomicLong(41));
+        channel = new EmbeddedChannel(new PacketDecoder(), new ServerLogin<>(context.version(), 42,
+                AuthPlugin.MYSQL_NATIVE_PASSWORD, 5_000, scramble, new AdminLogin(byName)), new AdminHandler(shared, 42));
     }
 
     /** Frames the server has written since the last call. */

@@ -1,6 +1,7 @@
 package io.tessera.proxy.frontend;
 
 import io.tessera.protocol.auth.AuthPlugin;
+import io.tessera.protocol.auth.LoginVerifier;
 import io.tessera.protocol.error.ErrorCode;
 import io.tessera.protocol.error.TesseraException;
 import io.tessera.proxy.config.UserConfig;
@@ -10,7 +11,7 @@ import java.security.MessageDigest;
 import java.util.Map;
 
 /** Checks a client's credentials against server.xml's users, and which schemas a user may use. */
-final class Authenticator {
+final class Authenticator implements LoginVerifier<UserConfig> {
 
     private final Map<String, UserConfig> users;
     private final SchemaCatalog catalog;
@@ -21,11 +22,15 @@ final class Authenticator {
     }
 
     /**
-     * The user, when {@code response} proves knowledge of its password for {@code nonce} under {@code plugin}.
+     * The user, when {@code response} proves knowledge of its password for {@code nonce} under {@code plugin} and
+     * it may use {@code database}.
      *
-     * @throws TesseraException 1045 for an unknown user or a wrong password (MySQL does not say which)
+     * @throws TesseraException 1045 for an unknown user or a wrong password (MySQL does not say which), 1049 or 1044
+     *     for the database
      */
-    UserConfig verify(String userName, String host, AuthPlugin plugin, byte[] nonce, byte[] response) {
+    @Override
+    public UserConfig verify(String userName, String host, AuthPlugin plugin, byte[] nonce, byte[] response,
+            String database) {
         UserConfig user = users.get(userName);
         boolean ok = false;
         if (user != null) {
@@ -34,6 +39,9 @@ final class Authenticator {
         }
         if (!ok) {
             throw ErrorCode.ACCESS_DENIED_ERROR.exception(userName, host, response.length == 0 ? "NO" : "YES");
+        }
+        if (database != null) {
+            checkSchema(user, host, database);
         }
         return user;
     }

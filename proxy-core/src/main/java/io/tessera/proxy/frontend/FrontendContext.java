@@ -1,19 +1,11 @@
 package io.tessera.proxy.frontend;
 
-import io.tessera.protocol.auth.AuthPlugin;
-import io.tessera.protocol.auth.Scramble;
 import io.tessera.proxy.exec.Executor;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * What every client connection shares: limits and identity from server.xml, the authenticator, the command
- * dispatcher and the executor. Immutable; one per server.
+ * What every client connection shares after its login: limits from server.xml, the command dispatcher, the
+ * executor and the registry of connections. Immutable; one per server.
  */
-record FrontendContext(String serverVersion, AuthPlugin authPlugin, int maxPacketSize, long authTimeoutMillis,
-        long idleTimeoutMillis, Scramble scramble, AtomicLong connectionIds, Authenticator authenticator,
-        CommandDispatcher dispatcher, Executor executor, ClientConnections connections) {
-
-    long nextConnectionId() {
-        return connectionIds.incrementAndGet();
-    }
+record FrontendContext(int maxPacketSize, long idleTimeoutMillis, CommandDispatcher dispatcher, Executor executor,
+        ClientConnections connections) {
 }

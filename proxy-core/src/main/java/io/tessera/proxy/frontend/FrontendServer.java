@@ -9,6 +9,7 @@ import io.netty.channel.ServerChannel;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.socket.SocketChannel;
 import io.tessera.protocol.auth.Scramble;
+import io.tessera.protocol.auth.ServerLogin;
 import io.tessera.protocol.codec.PacketDecoder;
 import io.tessera.proxy.config.SystemConfig;
 import io.tessera.proxy.config.UserConfig;
@@ -52,9 +53,10 @@ public final class FrontendServer implements AutoCloseable {
                 new SetStatement(router, executor), new ShowStatements(router.catalog(), executor),
                 new Transactions(executor), new SessionFunctions(serverVersion, VERSION_COMMENT));
         CommandDispatcher dispatcher = new CommandDispatcher(queries, authenticator, router, executor, connections);
-        FrontendContext context = new FrontendContext(serverVersion, system.frontAuthPlugin(), system.maxPacketSize(),
-                system.authTimeout().toMillis(), system.idleTimeout().toMillis(), new Scramble(new SecureRandom()),
-                new AtomicLong(), authenticator, dispatcher, executor, connections);
+        FrontendContext context = new FrontendContext(system.maxPacketSize(), system.idleTimeout().toMillis(),
+                dispatcher, executor, connections);
+        Scramble scramble = new Scramble(new SecureRandom());
+        AtomicLong connectionIds = new AtomicLong();
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(group)
                 .channel(channelType)
@@ -65,7 +67,11 @@ public final class FrontendServer implements AutoCloseable {
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
-                        ch.pipeline().addLast(new PacketDecoder(), new FrontendHandler(context));
+                        long id = connectionIds.incrementAndGet();
+                        ch.pipeline().addLast(new PacketDecoder(),
+                                new ServerLogin<>(serverVersion, id, system.frontAuthPlugin(),
+                                        system.authTimeout().toMillis(), scramble, authenticator),
+                                new FrontendHandler(context, id));
                     }
                 });
         Channel channel = bootstrap.bind(new InetSocketAddress(system.bindIp(), system.serverPort())).sync().channel();

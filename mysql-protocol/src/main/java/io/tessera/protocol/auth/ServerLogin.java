@@ -1,0 +1,189 @@
+package io.tessera.protocol.auth;
+
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.util.concurrent.ScheduledFuture;
+import io.tessera.protocol.charset.Collation;
+import io.tessera.protocol.charset.Collations;
+import io.tessera.protocol.codec.MalformedPacketException;
+import io.tessera.protocol.codec.Packet;
+import io.tessera.protocol.codec.PacketWriter;
+import io.tessera.protocol.codec.PayloadReader;
+import io.tessera.protocol.codec.PayloadWriter;
+import io.tessera.protocol.constant.Capability;
+import io.tessera.protocol.constant.ServerStatus;
+import io.tessera.protocol.error.ErrorCode;
+import io.tessera.protocol.error.TesseraException;
+import io.tessera.protocol.packet.AuthSwitchRequest;
+import io.tessera.protocol.packet.ErrPacket;
+import io.tessera.protocol.packet.HandshakeResponse41;
+import io.tessera.protocol.packet.HandshakeV10;
+import io.tessera.protocol.packet.OkPacket;
+import java.net.InetSocketAddress;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The server side of the connection phase (MySQL manual: "Connection Phase"), shared by the 8066 and 9066 ports:
+ * sends the HandshakeV10 greeting with a fresh nonce, reads the HandshakeResponse41, sends an AuthSwitchRequest
+ * when the client answered with another plugin, lets a {@link LoginVerifier} decide, and answers OK (after
+ * caching_sha2_password's "fast auth success") or ERR. On success it leaves the pipeline and fires
+ * {@link LoggedIn}; the packets that follow go to the next handler. A client that has not logged in within
+ * {@code authTimeoutMillis} is disconnected.
+ *
+ * <pre>
+ * greeting(seq 0) -> response(1) -> [AuthSwitchRequest(2) -> switch response(3)] -> [AuthMoreData 0x03] -> OK | ERR
+ * </pre>
+ *
+ * <p>Not sharable: one per connection, after the {@code PacketDecoder}.
+ */
+public final class ServerLogin<P> extends ChannelInboundHandlerAdapter {
+
+    /**
+     * What the greeting offers. Not offered: SSL and COMPRESS (not implemented), LOCAL_FILES (LOAD DATA LOCAL is
+     * not supported), MULTI_STATEMENTS (statements are routed one at a time).
+     */
+    public static final int CAPABILITIES = Capability.LONG_PASSWORD | Capability.FOUND_ROWS | Capability.LONG_FLAG
+            | Capability.CONNECT_WITH_DB | Capability.PROTOCOL_41 | Capability.INTERACTIVE
+            | Capability.IGNORE_SIGPIPE | Capability.TRANSACTIONS | Capability.SECURE_CONNECTION
+            | Capability.MULTI_RESULTS | Capability.PLUGIN_AUTH | Capability.PLUGIN_AUTH_LENENC_CLIENT_DATA
+            | Capability.CONNECT_ATTRS | Capability.DEPRECATE_EOF;
+
+    private enum State { GREETED, SWITCHED, DONE }
+
+    private final String serverVersion;
+    private final long connectionId;
+    private final AuthPlugin plugin;
+    private final long authTimeoutMillis;
+    private final Scramble scramble;
+    private final LoginVerifier<P> verifier;
+    private State state = State.GREETED;
+    private PacketWriter writer;
+    private String host;
+    private byte[] nonce;
+    private HandshakeResponse41 response;
+    private ScheduledFuture<?> timer;
+
+    /**
+     * @param plugin the plugin offered first: mysql_native_password, or caching_sha2_password (fast path only:
+     *     Tessera holds the password, so the scramble alone proves it)
+     */
+    public ServerLogin(String serverVersion, long connectionId, AuthPlugin plugin, long authTimeoutMillis,
+            Scramble scramble, LoginVerifier<P> verifier) {
+        if (authTimeoutMillis < 1) {
+            throw new IllegalArgumentException("authTimeoutMillis: " + authTimeoutMillis + " (expected: >= 1)");
+        }
+        this.serverVersion = serverVersion;
+        this.connectionId = connectionId;
+        this.plugin = plugin;
+        this.authTimeoutMillis = authTimeoutMillis;
+        this.scramble = scramble;
+        this.verifier = verifier;
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) {
+        writer = new PacketWriter(ctx.channel());
+        host = ctx.channel().remoteAddress() instanceof InetSocketAddress a
+                ? a.getAddress().getHostAddress() : String.valueOf(ctx.channel().remoteAddress());
+        nonce = scramble.next();
+        PayloadWriter greeting = writer.newPayload(96);
+        new HandshakeV10(serverVersion, connectionId, nonce, CAPABILITIES, Collations.UTF8MB4_GENERAL_CI,
+                ServerStatus.AUTOCOMMIT, plugin.protocolName()).writeTo(greeting);
+        writer.writeAndFlush(greeting);
+        timer = ctx.executor().schedule(() -> {
+            if (state != State.DONE) {
+                state = State.DONE;
+                ctx.close();
+            }
+        }, authTimeoutMillis, TimeUnit.MILLISECONDS);
+        ctx.fireChannelActive();
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        Packet packet = (Packet) msg;
+        byte[] proof;
+        AuthPlugin used;
+        try {
+            writer.sequenceId(packet.sequenceId() + 1);
+            if (state == State.GREETED) {
+                response = HandshakeResponse41.read(new PayloadReader(packet.content()));
+                if (!Capability.has(response.capabilities(), Capability.PROTOCOL_41)
+                        || Capability.has(response.capabilities(), Capability.SSL)) {
+                    throw ErrorCode.HANDSHAKE_ERROR.exception(); // pre-4.1 clients and TLS are not supported
+                }
+                boolean canSwitch = Capability.has(response.capabilities(), Capability.PLUGIN_AUTH);
+                if (canSwitch && response.authPlugin() != null
+                        && !response.authPlugin().equals(plugin.protocolName())) {
+                    nonce = scramble.next();
+                    PayloadWriter p = writer.newPayload(64);
+                    new AuthSwitchRequest(plugin.protocolName(), nonce).writeTo(p);
+                    writer.writeAndFlush(p);
+                    state = State.SWITCHED;
+                    return;
+                }
+                proof = response.authResponse();
+                used = canSwitch ? plugin : AuthPlugin.MYSQL_NATIVE_PASSWORD;
+            } else if (state == State.SWITCHED) {
+                proof = new PayloadReader(packet.content()).restBytes();
+                used = plugin;
+            } else {
+                return; // the connection is closing
+            }
+        } catch (MalformedPacketException e) {
+            refuse(ErrorCode.HANDSHAKE_ERROR.exception());
+            return;
+        } catch (TesseraException e) {
+            refuse(e);
+            return;
+        } finally {
+            packet.release();
+        }
+        login(ctx, used, proof);
+    }
+
+    private void login(ChannelHandlerContext ctx, AuthPlugin used, byte[] proof) {
+        P account;
+        try {
+            account = verifier.verify(response.user(), host, used, nonce, proof, response.database());
+        } catch (TesseraException e) {
+            refuse(e);
+            return;
+        }
+        state = State.DONE;
+        timer.cancel(false);
+        if (used == AuthPlugin.CACHING_SHA2_PASSWORD) {
+            writer.write(writer.newPayload(2).int1(0x01).int1(CachingSha2Password.FAST_AUTH_SUCCESS));
+        }
+        PayloadWriter ok = writer.newPayload(16);
+        OkPacket.of(ServerStatus.AUTOCOMMIT).writeTo(ok);
+        writer.writeAndFlush(ok);
+        Collation requested = Collations.byId(response.collation())
+                .orElseGet(() -> Collations.byId(Collations.UTF8MB4_GENERAL_CI).orElseThrow());
+        Collation collation = Collations.defaultOf(requested.charsetName()).orElse(requested);
+        LoggedIn<P> loggedIn = new LoggedIn<>(account, response.user(), host, response.database(),
+                response.capabilities() & CAPABILITIES, collation);
+        response = null;
+        nonce = null;
+        ctx.pipeline().remove(this);
+        ctx.fireUserEventTriggered(loggedIn);
+    }
+
+    /** Answers with an ERR and closes the connection once it is written. */
+    private void refuse(TesseraException e) {
+        state = State.DONE;
+        PayloadWriter p = writer.newPayload(96);
+        ErrPacket.of(e).writeTo(p);
+        writer.write(p).addListener(ChannelFutureListener.CLOSE);
+        writer.flush();
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        if (timer != null) {
+            timer.cancel(false);
+        }
+        ctx.fireChannelInactive();
+    }
+}
