@@ -15,6 +15,9 @@ import io.netty.channel.ChannelFuture;
  */
 public final class PacketWriter {
 
+    /** Payloads up to this size are copied behind their header rather than chained to it. */
+    private static final int COPY_BELOW_BYTES = 2048;
+
     private final Channel channel;
     private int sequenceId;
     private long bytesWritten; // written on the channel's event loop; others read a possibly stale value
@@ -63,6 +66,14 @@ public final class PacketWriter {
      */
     public ChannelFuture writePayload(ByteBuf payload) {
         int length = payload.readableBytes();
+        if (length <= COPY_BELOW_BYTES) {
+            // A short command is cheaper copied behind its header than sent as two buffers (one writev entry).
+            ByteBuf frame = channel.alloc().ioBuffer(PacketDecoder.HEADER_SIZE + length);
+            frame.writeMediumLE(length).writeByte(nextId()).writeBytes(payload, payload.readerIndex(), length);
+            payload.release();
+            bytesWritten += PacketDecoder.HEADER_SIZE + length;
+            return channel.write(frame);
+        }
         if (length < PacketDecoder.MAX_PAYLOAD) {
             ByteBuf header = channel.alloc().ioBuffer(PacketDecoder.HEADER_SIZE);
             header.writeMediumLE(length).writeByte(nextId());

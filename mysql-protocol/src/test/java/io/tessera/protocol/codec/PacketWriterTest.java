@@ -131,6 +131,17 @@ class PacketWriterTest {
     }
 
     @Test
+    void writePayloadChainsALargerPayloadBehindItsHeaderWithoutCopying() {
+        byte[] bytes = Frames.pattern(3000);
+        ByteBuf payload = alloc.buffer(3000).writeBytes(bytes);
+        writer.writePayload(payload);
+        writer.flush();
+
+        assertThat(frames()).containsExactly("0:3000");
+        assertThat(payloads.toByteArray()).containsExactly(bytes);
+    }
+
+    @Test
     void writePayloadSplitsPayloadOfMaxPlusThree() {
         byte[] bytes = Frames.pattern(MAX_PAYLOAD + 3 + 1);
         ByteBuf payload = alloc.buffer(bytes.length).writeBytes(bytes).skipBytes(1);
