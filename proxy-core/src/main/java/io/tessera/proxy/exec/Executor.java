@@ -161,8 +161,9 @@ public final class Executor {
         if (pinned != null) {
             return BackendSync.apply(session, pinned).thenApply(ignored -> pinned);
         }
-        return LoopFutures.thenCompose(loop, node.pool().borrow(node.database(), session.foundRows(), loop),
-                backend -> prepare(session, node, backend));
+        CompletableFuture<BackendConnection> borrowed = node.pool().borrow(node.database(), session.foundRows(), loop)
+                .exceptionallyCompose(error -> CompletableFuture.failedFuture(onNode(node, error)));
+        return LoopFutures.thenCompose(loop, borrowed, backend -> prepare(session, node, backend));
     }
 
     /** Syncs a newly borrowed connection and, inside a transaction, pins it and opens the transaction on it. */
@@ -182,6 +183,17 @@ public final class Executor {
             }
             return backend;
         });
+    }
+
+    /** A pool's failure (no connection, data host down) with the data node named in front. */
+    private static Throwable onNode(DataNode node, Throwable error) {
+        Throwable cause = error instanceof java.util.concurrent.CompletionException && error.getCause() != null
+                ? error.getCause() : error;
+        if (cause instanceof TesseraException e) {
+            return new TesseraException(e.errorCode(), e.sqlState(), "data node " + node.name() + " (database "
+                    + node.database() + "): " + e.getMessage());
+        }
+        return cause;
     }
 
     private void captureWarnings(ClientChannel client, DataNode node, BackendConnection backend, int count) {

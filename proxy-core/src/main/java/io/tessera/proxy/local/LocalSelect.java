@@ -85,7 +85,7 @@ public final class LocalSelect {
         String node = router.nodeWithoutTables(new RouteContext(session.schema()));
         executor.query(client, node, sql.toString()).whenComplete((result, error) -> {
             if (error != null) {
-                client.error(error);
+                answerWithoutDataNode(client, items, values, fromDataNode, error);
                 return;
             }
             Map<String, String> found = new HashMap<>();
@@ -104,6 +104,43 @@ public final class LocalSelect {
         });
         return true;
     }
+
+    /**
+     * The data node is unreachable: a driver still has to get through its connection set-up, so the variables
+     * drivers read at connect get MySQL 8's defaults; a query for any other variable gets the data node's error.
+     */
+    private void answerWithoutDataNode(ClientChannel client, List<Item> items, Map<String, String> values,
+            Set<String> missing, Throwable error) {
+        for (String name : missing) {
+            if (!CONNECT_DEFAULTS.containsKey(name)) {
+                client.error(error);
+                return;
+            }
+            values.put(name, CONNECT_DEFAULTS.get(name));
+        }
+        client.result(table(client.session(), items, values));
+    }
+
+    /** MySQL 8's defaults of what Connector/J and MariaDB Connector/J read while connecting. */
+    private static final Map<String, String> CONNECT_DEFAULTS = Map.ofEntries(
+            Map.entry("auto_increment_increment", "1"),
+            Map.entry("character_set_server", "utf8mb4"),
+            Map.entry("collation_server", "utf8mb4_general_ci"),
+            Map.entry("init_connect", ""),
+            Map.entry("interactive_timeout", "28800"),
+            Map.entry("license", "GPL"),
+            Map.entry("lower_case_table_names", "0"),
+            Map.entry("net_write_timeout", "60"),
+            Map.entry("performance_schema", "0"),
+            Map.entry("query_cache_size", "0"),
+            Map.entry("query_cache_type", "OFF"),
+            Map.entry("sql_mode", "ONLY_FULL_GROUP_BY,STRICT_TRANS_TABLES,NO_ZERO_IN_DATE,NO_ZERO_DATE,"
+                    + "ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION"),
+            Map.entry("system_time_zone", "UTC"),
+            Map.entry("time_zone", "SYSTEM"),
+            Map.entry("transaction_isolation", "REPEATABLE-READ"),
+            Map.entry("tx_isolation", "REPEATABLE-READ"),
+            Map.entry("wait_timeout", "28800"));
 
     private ResultTable table(Session session, List<Item> items, Map<String, String> values) {
         Object[] row = new Object[items.size()];

@@ -68,6 +68,10 @@ public final class SetStatement {
                     session.autocommit(parseSwitch(target, item.getValue()));
                     continue;
                 }
+                if (CHARSET_VARIABLES.contains(target) && isLiteral(item.getValue())) {
+                    setCharsetVariable(session, target, item.getValue());
+                    continue;
+                }
                 if (!statement.tables().isEmpty()) {
                     throw RouteException.notSupported("SET with a subquery is not supported: "
                             + "run the query first and set the value");
@@ -136,6 +140,31 @@ public final class SetStatement {
                 client.ok();
             }
         });
+    }
+
+    /** Character set variables Tessera checks itself (drivers set them while connecting, data node or not). */
+    private static final java.util.Set<String> CHARSET_VARIABLES = java.util.Set.of("character_set_client",
+            "character_set_connection", "character_set_results", "collation_connection");
+
+    private static void setCharsetVariable(Session session, String name, SQLExpr value) {
+        String text = SqlLiterals.value(SQLUtils.toMySqlString(value));
+        if (text == null || value instanceof SQLNullExpr) {
+            if (!name.equals("character_set_results")) {
+                throw ErrorCode.WRONG_VALUE_FOR_VAR.exception(name, "NULL");
+            }
+            session.variables().set(name, "NULL"); // results are sent as stored, without conversion
+            return;
+        }
+        String normalized = SQLUtils.normalize(text);
+        Collation collation = name.equals("collation_connection")
+                ? Collations.byName(normalized).orElseThrow(() -> ErrorCode.UNKNOWN_COLLATION.exception(normalized))
+                : Collations.defaultOf(normalized)
+                        .orElseThrow(() -> ErrorCode.UNKNOWN_CHARACTER_SET.exception(normalized));
+        session.variables().set(name, SqlLiterals.quote(name.equals("collation_connection")
+                ? collation.name() : collation.charsetName()));
+        if (name.equals("character_set_client")) {
+            session.clientCharset(collation.javaCharset());
+        }
     }
 
     private static void useCharset(Session session, SQLExpr value) {
