@@ -53,7 +53,8 @@ public final class AdminServer implements AutoCloseable {
         for (AdminUser user : settings.users()) {
             users.put(user.name(), user);
         }
-        HandlerContext shared = new HandlerContext(settings.maxPacketSize(), context, AdminCommands.standard(settings.maxPacketSize()), new Scramble(new SecureRandom()),
+        HandlerContext shared = new HandlerContext(settings.maxPacketSize(), context,
+                AdminCommands.standard(settings.maxPacketSize()), new Scramble(new SecureRandom()),
                 new AtomicLong());
         AdminLogin login = new AdminLogin(users);
         ChannelGroup connections = new DefaultChannelGroup("tessera-admin", GlobalEventExecutor.INSTANCE);

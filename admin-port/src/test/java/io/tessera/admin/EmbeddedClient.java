@@ -55,7 +55,8 @@ final class EmbeddedClient implements AutoCloseable {
         HandlerContext shared = new HandlerContext(maxPacketSize, context, AdminCommands.standard(maxPacketSize),
                 scramble, new AtomicLong(41));
         channel = new EmbeddedChannel(new PacketDecoder(), new ServerLogin<>(context.version(), 42,
-                AuthPlugin.MYSQL_NATIVE_PASSWORD, 5_000, scramble, new AdminLogin(byName)), new AdminHandler(shared, 42));
+                AuthPlugin.MYSQL_NATIVE_PASSWORD, 5_000, scramble, new AdminLogin(byName)),
+                new AdminHandler(shared, 42));
     }
 
     /** Frames the server has written since the last call. */

@@ -31,7 +31,8 @@ class RouterTest {
 
     @Test
     void routesATableToItsNodeWithTheSqlUnchanged() {
-        assertThat(plan("select * from company where id = 1")).isEqualTo("Route dn2: select * from company where id = 1");
+        assertThat(plan("select * from company where id = 1"))
+                .isEqualTo("Route dn2: select * from company where id = 1");
     }
 
     @Test

@@ -40,8 +40,8 @@ import java.util.concurrent.TimeUnit;
 public final class ServerLogin<P> extends ChannelInboundHandlerAdapter {
 
     /**
-     * What the greeting offers. Not offered: SSL and COMPRESS (not implemented), LOCAL_FILES (LOAD DATA LOCAL is
-     * not supported), MULTI_STATEMENTS (statements are routed one at a time).
+     * What the greeting offers. Not offered: SSL and COMPRESS (Tessera has neither yet), LOCAL_FILES (LOAD DATA
+     * LOCAL is not supported), MULTI_STATEMENTS (statements are routed one at a time).
      */
     public static final int CAPABILITIES = Capability.LONG_PASSWORD | Capability.FOUND_ROWS | Capability.LONG_FLAG
             | Capability.CONNECT_WITH_DB | Capability.PROTOCOL_41 | Capability.INTERACTIVE

@@ -12,7 +12,7 @@ public final class Packet extends DefaultByteBufHolder {
 
     private final int sequenceId;
 
-    /** {@code frame} holds header and payload, its reader index at the payload (index {@value PacketDecoder#HEADER_SIZE}). */
+    /** {@code frame} holds header and payload, its reader index at the payload ({@value PacketDecoder#HEADER_SIZE}). */
     Packet(int sequenceId, ByteBuf frame) {
         super(frame);
         this.sequenceId = sequenceId;

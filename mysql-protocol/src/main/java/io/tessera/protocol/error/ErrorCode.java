@@ -21,7 +21,8 @@ public enum ErrorCode {
     UNKNOWN_SYSTEM_VARIABLE(1193, "HY000", "Unknown system variable '%s'"),
     WRONG_VALUE_FOR_VAR(1231, "42000", "Variable '%s' can't be set to the value of '%s'"),
     NOT_SUPPORTED_YET(1235, "42000", "%s"),
-    OPTION_PREVENTS_STATEMENT(1290, "HY000", "The Tessera server is running with the %s option so it cannot execute this statement"),
+    OPTION_PREVENTS_STATEMENT(1290, "HY000",
+            "The Tessera server is running with the %s option so it cannot execute this statement"),
     QUERY_INTERRUPTED(1317, "70100", "Query execution was interrupted"),
     UNKNOWN_COLLATION(1273, "HY000", "Unknown collation: '%s'"),
     MALFORMED_PACKET(1835, "HY000", "Malformed communication packet: %s");

@@ -185,7 +185,8 @@ public final class SetStatement {
         String charsetName = SQLUtils.normalize(charset);
         String collate = collationName == null ? null : SQLUtils.normalize(collationName);
         Collation collation = collate == null
-                ? Collations.defaultOf(charsetName).orElseThrow(() -> ErrorCode.UNKNOWN_CHARACTER_SET.exception(charsetName))
+                ? Collations.defaultOf(charsetName)
+                        .orElseThrow(() -> ErrorCode.UNKNOWN_CHARACTER_SET.exception(charsetName))
                 : Collations.byName(collate).orElseThrow(() -> ErrorCode.UNKNOWN_COLLATION.exception(collate));
         session.useCharset(collation);
     }
@@ -201,7 +202,8 @@ public final class SetStatement {
 
     private static boolean isLiteral(SQLExpr value) {
         return value instanceof SQLCharExpr || value instanceof SQLIntegerExpr || value instanceof SQLNumberExpr
-                || value instanceof SQLBooleanExpr || value instanceof SQLNullExpr || value instanceof SQLIdentifierExpr;
+                || value instanceof SQLBooleanExpr || value instanceof SQLNullExpr
+                || value instanceof SQLIdentifierExpr;
     }
 
     /**

@@ -21,7 +21,8 @@ record JdbcDriver(String name, Driver driver, String urlPrefix, String options) 
     }
 
     static JdbcDriver connectorJ9() {
-        return new JdbcDriver("mysql-connector-j 9", load(JdbcDriver.class.getClassLoader(), "com.mysql.cj.jdbc.Driver"),
+        return new JdbcDriver("mysql-connector-j 9",
+                load(JdbcDriver.class.getClassLoader(), "com.mysql.cj.jdbc.Driver"),
                 "jdbc:mysql://", "?useSSL=false&allowPublicKeyRetrieval=true");
     }
 

@@ -129,7 +129,8 @@ class StreamingIT {
                 p.setBytes(2, blob);
                 assertThat(p.executeUpdate()).isEqualTo(1);
             }
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT data FROM blobs WHERE id = 1")) {
+            try (Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery("SELECT data FROM blobs WHERE id = 1")) {
                 assertThat(rs.next()).isTrue();
                 assertThat(rs.getBytes(1)).isEqualTo(blob);
             }
