@@ -216,9 +216,13 @@ public final class Executor {
         return table.build();
     }
 
+    /** After a statement: a pinned connection stays while the transaction lasts; anything else goes back. */
     private static void finish(Session session, DataNode node, BackendConnection backend) {
-        if (session.inTransaction() && session.pinned().get(node.name()) == backend) {
-            return;
+        if (session.pinned().get(node.name()) == backend) {
+            if (session.inTransaction()) {
+                return;
+            }
+            session.pinned().remove(node.name()); // the statement ended the transaction (SET autocommit = 1)
         }
         backend.release();
     }

@@ -57,6 +57,7 @@ public final class SetStatement {
         Session session = client.session();
         List<Assignment> assignments = new ArrayList<>();
         boolean checkOnDataNode = false;
+        boolean commitOpenTransaction = false; // SET autocommit = 1 commits, as in MySQL
         try {
             for (SQLAssignItem item : ((SQLSetStatement) statement.ast()).getItems()) {
                 String target = targetName(item.getTarget());
@@ -65,7 +66,9 @@ public final class SetStatement {
                     continue;
                 }
                 if (target.equals("autocommit") && isLiteral(item.getValue())) {
-                    session.autocommit(parseSwitch(target, item.getValue()));
+                    boolean on = parseSwitch(target, item.getValue());
+                    commitOpenTransaction |= on && !session.autocommit() && !session.pinned().isEmpty();
+                    session.autocommit(on);
                     continue;
                 }
                 if (CHARSET_VARIABLES.contains(target) && isLiteral(item.getValue())) {
@@ -90,6 +93,22 @@ public final class SetStatement {
             client.error(e);
             return;
         }
+        if (commitOpenTransaction) {
+            boolean check = checkOnDataNode;
+            executor.endTransaction(client, true).whenComplete((ignored, error) -> {
+                if (error != null) {
+                    client.error(error);
+                } else {
+                    evaluateAndApply(client, assignments, check);
+                }
+            });
+            return;
+        }
+        evaluateAndApply(client, assignments, checkOnDataNode);
+    }
+
+    private void evaluateAndApply(ClientChannel client, List<Assignment> assignments, boolean checkOnDataNode) {
+        Session session = client.session();
         List<Assignment> expressions = assignments.stream().filter(a -> a.expression() != null).toList();
         if (expressions.isEmpty()) {
             apply(client, assignments, Map.of(), checkOnDataNode);

@@ -104,6 +104,22 @@ class SessionIT {
     }
 
     @Test
+    void turningAutocommitBackOnCommitsTheOpenTransaction() throws SQLException {
+        try (Connection c = tessera.connect("TESTDB"); Connection other = tessera.connect("TESTDB")) {
+            c.setAutoCommit(false);
+            c.createStatement().executeUpdate("INSERT INTO account (owner, balance) VALUES ('implicit', 1)");
+            assertThat(count(other, "implicit")).isZero();
+            c.setAutoCommit(true); // SET autocommit = 1: MySQL commits here
+            assertThat(count(other, "implicit")).isEqualTo(1);
+            for (int i = 0; i < 20; i++) { // its connection went back to the pool and serves others cleanly
+                c.createStatement().executeUpdate("UPDATE account SET balance = balance + 1 WHERE owner = 'implicit'");
+                assertThat(Rows.fetchAll(other, "SELECT balance FROM account WHERE owner = 'implicit'"))
+                        .containsExactly(List.of(2 + i));
+            }
+        }
+    }
+
+    @Test
     void lastInsertIdAndWarningsDescribeTheSessionsLastStatement() throws SQLException {
         try (Connection c = tessera.connect("TESTDB"); Statement s = c.createStatement()) {
             s.executeUpdate("INSERT INTO account (owner, balance) VALUES ('id', 5)");
