@@ -1,0 +1,46 @@
+package io.tessera.router.function;
+
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.function.Function;
+
+/**
+ * One explicit table from rule.xml class names to function factories: MyCat 1.6's names
+ * ({@code io.mycat.route.function.PartitionByMod}), MyCat 1.5's ({@code org.opencloudb.route.function...}) and the
+ * bare class name ({@code PartitionByMod}) all build the same Tessera function. An unknown name is a
+ * configuration error, never a silent default.
+ */
+public final class FunctionRegistry {
+
+    private static final String MYCAT_PACKAGE = "io.mycat.route.function.";
+    private static final String OPENCLOUDB_PACKAGE = "org.opencloudb.route.function.";
+
+    /** Bare MyCat class name to factory. */
+    private static final Map<String, Function<FunctionProperties, ShardingFunction>> FACTORIES = Map.ofEntries();
+
+    /** Builds the function a rule.xml {@code <function class=...>} names. */
+    public ShardingFunction create(String className, FunctionProperties properties) {
+        Function<FunctionProperties, ShardingFunction> factory = FACTORIES.get(bareName(className));
+        if (factory == null) {
+            throw properties.error("class " + className + ": unknown (expected one of "
+                    + new TreeSet<>(FACTORIES.keySet()) + ", optionally prefixed with " + MYCAT_PACKAGE + " or "
+                    + OPENCLOUDB_PACKAGE + ")");
+        }
+        try {
+            return factory.apply(properties);
+        } catch (IllegalArgumentException e) {
+            throw properties.error(e.getMessage());
+        }
+    }
+
+    private static String bareName(String className) {
+        String name = className.trim();
+        if (name.startsWith(MYCAT_PACKAGE)) {
+            return name.substring(MYCAT_PACKAGE.length());
+        }
+        if (name.startsWith(OPENCLOUDB_PACKAGE)) {
+            return name.substring(OPENCLOUDB_PACKAGE.length());
+        }
+        return name;
+    }
+}
