@@ -74,7 +74,12 @@ public final class TesseraServer implements AutoCloseable {
         FrontendServer frontend = null;
         try {
             for (DataHostConfig host : config.dataHosts().values()) {
-                pools.put(host.name(), new DataHostPool(settings(host, system), group, Clock.systemUTC()));
+                if (speaksMysql(host)) {
+                    pools.put(host.name(), new DataHostPool(settings(host, system), group, Clock.systemUTC()));
+                } else {
+                    LOG.warn("data host {}: dbType=\"{}\" is not supported (Tessera reaches MySQL and MariaDB "
+                            + "data hosts only); statements for its data nodes will fail", host.name(), host.dbType());
+                }
             }
             List<CompletableFuture<Void>> starts = new ArrayList<>();
             pools.values().forEach(pool -> starts.add(pool.start().exceptionally(error -> {
@@ -85,7 +90,7 @@ public final class TesseraServer implements AutoCloseable {
             CompletableFuture.allOf(starts.toArray(CompletableFuture[]::new)).join();
             List<DataNode> nodes = new ArrayList<>();
             for (DataNodeConfig node : config.dataNodes().values()) {
-                nodes.add(new DataNode(node.name(), pools.get(node.dataHost()), node.database()));
+                nodes.add(new DataNode(node.name(), node.dataHost(), pools.get(node.dataHost()), node.database()));
             }
             Router router = new Router(ModelMapper.catalog(config));
             DataNodes dataNodes = new DataNodes(nodes);
@@ -114,9 +119,18 @@ public final class TesseraServer implements AutoCloseable {
         return system.fakeMySQLVersion().orElse("8.0.36") + "-Tessera-" + VERSION;
     }
 
+    /**
+     * MySQL and MariaDB data hosts are reached with Tessera's own client, whatever their {@code dbDriver}: MyCat's
+     * sample {@code dbDriver="jdbc"} with a {@code jdbc:mysql://} URL gets the same server over the native protocol.
+     */
+    private static boolean speaksMysql(DataHostConfig host) {
+        return host.dbType().equalsIgnoreCase("mysql") || host.dbType().equalsIgnoreCase("mariadb");
+    }
+
     private static DataHostSettings settings(DataHostConfig host, SystemConfig system) {
         WriteHostConfig write = host.writeHosts().get(0);
-        return new DataHostSettings(host.name(), write.hostName(), write.port(), write.user(), write.password(),
+        int port = write.port() > 0 ? write.port() : 3306; // a jdbc:mysql:// URL may leave the port out
+        return new DataHostSettings(host.name(), write.hostName(), port, write.user(), write.password(),
                 host.minCon(), host.maxCon(), system.poolMaxWait().toMillis(), system.idleTimeout().toMillis(),
                 system.dataNodeIdleCheckPeriod().toMillis(), host.heartbeatSql(),
                 system.dataNodeHeartbeatPeriod().toMillis(), host.connectionInitSql(), system.maxPacketSize());

@@ -107,7 +107,7 @@ public final class ProxyAdminContext implements AdminContext {
 
                 @Override
                 public String dataHost() {
-                    return node.pool().settings().name();
+                    return node.dataHost();
                 }
 
                 @Override
@@ -166,7 +166,7 @@ public final class ProxyAdminContext implements AdminContext {
     private long[] loads(String dataHost) {
         long[] loads = new long[2];
         for (DataNode node : dataNodes.all()) {
-            if (node.pool().settings().name().equals(dataHost)) {
+            if (node.dataHost().equals(dataHost)) {
                 loads[0] += node.reads();
                 loads[1] += node.writes();
             }

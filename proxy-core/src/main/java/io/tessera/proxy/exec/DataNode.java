@@ -7,13 +7,16 @@ import java.util.concurrent.atomic.LongAdder;
 public final class DataNode {
 
     private final String name;
+    private final String dataHost;
     private final DataHostPool pool;
     private final String database;
     private final LongAdder reads = new LongAdder();
     private final LongAdder writes = new LongAdder();
 
-    public DataNode(String name, DataHostPool pool, String database) {
+    /** @param pool the data host's pool, or {@code null} for a data host Tessera cannot reach (its dbType) */
+    public DataNode(String name, String dataHost, DataHostPool pool, String database) {
         this.name = name;
+        this.dataHost = dataHost;
         this.pool = pool;
         this.database = database;
     }
@@ -22,6 +25,11 @@ public final class DataNode {
         return name;
     }
 
+    public String dataHost() {
+        return dataHost;
+    }
+
+    /** The pool, or {@code null} when the data host is of a type Tessera does not reach. */
     public DataHostPool pool() {
         return pool;
     }
@@ -46,6 +54,6 @@ public final class DataNode {
 
     /** "data node dn1 (data host host1, database db1)": how errors name it. */
     public String describe() {
-        return "data node " + name + " (data host " + pool.settings().name() + ", database " + database + ")";
+        return "data node " + name + " (data host " + dataHost + ", database " + database + ")";
     }
 }

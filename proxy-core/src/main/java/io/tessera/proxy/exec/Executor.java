@@ -161,6 +161,10 @@ public final class Executor {
         if (pinned != null) {
             return BackendSync.apply(session, pinned).thenApply(ignored -> pinned);
         }
+        if (node.pool() == null) {
+            return CompletableFuture.failedFuture(new TesseraException(ErrorCode.UNKNOWN_ERROR, node.describe()
+                    + ": its data host is not MySQL or MariaDB, which this Tessera version cannot reach"));
+        }
         CompletableFuture<BackendConnection> borrowed = node.pool().borrow(node.database(), session.foundRows(), loop)
                 .exceptionallyCompose(error -> CompletableFuture.failedFuture(onNode(node, error)));
         return LoopFutures.thenCompose(loop, borrowed, backend -> prepare(session, node, backend));
