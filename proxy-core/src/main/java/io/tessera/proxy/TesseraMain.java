@@ -26,6 +26,7 @@ public final class TesseraMain {
         TesseraConfig config;
         try {
             config = ConfigLoader.load(conf);
+            ModelMapper.catalog(config); // builds every sharding function: their problems are configuration errors too
         } catch (ConfigException e) {
             System.err.println("configuration error in " + conf.toAbsolutePath() + ":");
             System.err.println(e.getMessage());

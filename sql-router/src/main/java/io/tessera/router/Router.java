@@ -1,9 +1,22 @@
 package io.tessera.router;
 
+import com.alibaba.druid.sql.SQLUtils;
+import com.alibaba.druid.sql.ast.SQLExpr;
+import com.alibaba.druid.sql.ast.SQLStatement;
+import com.alibaba.druid.sql.ast.expr.SQLIdentifierExpr;
+import com.alibaba.druid.sql.ast.expr.SQLPropertyExpr;
+import com.alibaba.druid.sql.ast.statement.SQLDeleteStatement;
+import com.alibaba.druid.sql.ast.statement.SQLInsertStatement;
+import com.alibaba.druid.sql.ast.statement.SQLSelectQueryBlock;
+import com.alibaba.druid.sql.ast.statement.SQLSelectStatement;
+import com.alibaba.druid.sql.ast.statement.SQLUpdateSetItem;
+import com.alibaba.druid.sql.ast.statement.SQLUpdateStatement;
 import io.tessera.router.error.RouteException;
+import io.tessera.router.function.NodeSet;
 import io.tessera.router.model.LogicalSchema;
 import io.tessera.router.model.LogicalTable;
 import io.tessera.router.model.SchemaCatalog;
+import io.tessera.router.model.ShardingRule;
 import io.tessera.router.model.TableKind;
 import io.tessera.router.parse.ParsedStatement;
 import io.tessera.router.parse.SchemaQualifierStripper;
@@ -11,17 +24,24 @@ import io.tessera.router.parse.StatementType;
 import io.tessera.router.parse.TableReference;
 import io.tessera.router.plan.Route;
 import io.tessera.router.plan.ShardStatement;
+import io.tessera.router.shard.InsertRows;
+import io.tessera.router.shard.JoinLinks;
+import io.tessera.router.shard.WhereNodes;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * Plans statements whose tables can be answered by one data node: tables on a single node, tables not listed
- * (the schema's default node), global tables (read from one node). Statements that need several nodes get
- * ERR 1235 until the sharding router and the cross-node executor take them on; nothing is guessed.
+ * Plans a statement onto data nodes. Single-node tables and the schema's default node route as they are; a global
+ * table is read from one node and written on all; a sharded table goes to the nodes its rule gives for the
+ * statement's sharding values (every node without them), and an INSERT is split so each node gets only its rows.
+ * Tables are combined only where that is exact: the same node, a global table, or sharded tables joined on their
+ * sharding columns under the same rule (or an ER child on its join key). Anything else is refused (1235), never
+ * guessed.
  */
 public final class Router {
 
@@ -47,73 +67,232 @@ public final class Router {
         return catalog;
     }
 
+    /** A table of the statement, resolved: its logical table, or {@code null} for one on the default node. */
+    private record Resolved(TableReference ref, LogicalSchema schema, LogicalTable table, List<String> nodes) {
+
+        boolean isSharded() {
+            return table != null && table.kind() == TableKind.SHARDED && table.dataNodes().size() > 1;
+        }
+
+        String displayName() {
+            return schema.name() + "." + (table != null ? table.name() : ref.table());
+        }
+    }
+
     /** The plan for a data statement (SELECT, DML, DDL, SHOW about a table, ...). */
     public Route route(ParsedStatement statement, RouteContext context) {
         LogicalSchema current = context.schema() == null ? null : catalog.schema(context.schema()).orElse(null);
-        Set<String> nodes = null;
+        List<Resolved> tables = new ArrayList<>();
         boolean qualified = false;
-        boolean allGlobal = true;
         for (TableReference ref : statement.tables()) {
             if (ref.schema() != null && SYSTEM_DATABASES.contains(ref.schema().toLowerCase(Locale.ROOT))) {
                 continue;
             }
-            LogicalSchema schema = schemaOf(ref, current);
             qualified |= ref.schema() != null;
-            LogicalTable table = schema.table(ref.table()).orElse(null);
-            List<String> tableNodes;
-            if (table != null) {
-                if (table.kind() == TableKind.SHARDED && table.dataNodes().size() > 1) {
-                    throw RouteException.notSupported("table " + schema.name() + "." + table.name()
-                            + " is sharded over " + table.dataNodes().size() + " data nodes: sharded routing is not"
-                            + " available in this build");
-                }
-                allGlobal &= table.kind() == TableKind.GLOBAL;
-                tableNodes = table.dataNodes();
-            } else if (schema.defaultDataNode() != null) {
-                allGlobal = false;
-                tableNodes = List.of(schema.defaultDataNode());
-            } else {
-                throw RouteException.unknownTable(schema.name(), ref.table());
-            }
+            tables.add(resolve(ref, current));
+        }
+        String sql = qualified ? SchemaQualifierStripper.strip(statement.ast(), schemaNames) : statement.sql();
+        if (tables.isEmpty()) {
+            return Route.single(new ShardStatement(nodeWithoutTables(current), sql, qualified));
+        }
+        boolean write = isWrite(statement.type());
+        if (statement.ast() instanceof SQLInsertStatement insert && tables.get(0).isSharded()) {
+            return insertRoute(insert, sql, qualified, tables.get(0));
+        }
+        if (statement.ast() instanceof SQLUpdateStatement update) {
+            refuseShardingColumnUpdate(update, tables);
+        }
+        checkShardedJoins(statement, tables);
+        SQLExpr where = whereOf(statement.ast());
+        Set<String> nodes = null;
+        boolean allGlobal = true;
+        for (Resolved t : tables) {
+            allGlobal &= t.table() != null && t.table().kind() == TableKind.GLOBAL;
+            List<String> candidates = candidates(t, where, tables.size() == 1);
             if (nodes == null) {
-                nodes = new LinkedHashSet<>(tableNodes);
+                nodes = new LinkedHashSet<>(candidates);
             } else {
-                nodes.retainAll(tableNodes);
+                nodes.retainAll(candidates);
                 if (nodes.isEmpty()) {
-                    throw RouteException.notSupported("tables " + namesUpTo(statement, ref, current)
+                    throw RouteException.notSupported("tables " + names(tables)
                             + " have no data node in common: cross-node statements are not supported");
                 }
             }
         }
-        String sql = qualified
-                ? SchemaQualifierStripper.strip(statement.ast(), schemaNames)
-                : statement.sql();
-        if (nodes == null) {
-            return Route.single(new ShardStatement(nodeWithoutTables(current), sql, qualified));
+        if (nodes.isEmpty()) {
+            // The sharding conditions contradict each other (id = 1 AND id = 2): no row matches; one node answers.
+            nodes = Set.of(tables.get(0).nodes().get(0));
         }
-        if (nodes.size() == 1 || (allGlobal && isRead(statement.type()))) {
+        if (nodes.size() == 1 || (allGlobal && !write)) {
             return Route.single(new ShardStatement(nodes.iterator().next(), sql, qualified));
         }
         List<ShardStatement> shards = new ArrayList<>(nodes.size());
         for (String node : nodes) {
             shards.add(new ShardStatement(node, sql, qualified));
         }
+        return new Route(shards, allGlobal);
+    }
+
+    private Resolved resolve(TableReference ref, LogicalSchema current) {
+        LogicalSchema schema = schemaOf(ref, current);
+        LogicalTable table = schema.table(ref.table()).orElse(null);
+        if (table != null) {
+            return new Resolved(ref, schema, table, table.dataNodes());
+        }
+        if (schema.defaultDataNode() != null) {
+            return new Resolved(ref, schema, null, List.of(schema.defaultDataNode()));
+        }
+        throw RouteException.unknownTable(schema.name(), ref.table());
+    }
+
+    /** The nodes that may hold the rows the statement touches in one table. */
+    private static List<String> candidates(Resolved t, SQLExpr where, boolean onlyTable) {
+        ShardingRule rule = t.table() == null ? null : t.table().rule();
+        if (!t.isSharded() || rule == null) {
+            return t.nodes();
+        }
+        NodeSet allowed = new WhereNodes(t.displayName(), rule, t.nodes().size(), t.ref().qualifiers(), onlyTable)
+                .of(where);
+        if (allowed == null) {
+            return t.nodes();
+        }
+        List<String> names = new ArrayList<>(allowed.count());
+        allowed.forEach(i -> names.add(t.nodes().get(i)));
+        return names;
+    }
+
+    private static Route insertRoute(SQLInsertStatement insert, String sql, boolean qualified, Resolved target) {
+        LogicalTable table = target.table();
+        ShardingRule rule = table.rule();
+        if (rule == null) {
+            throw RouteException.notSupported("INSERT into " + target.displayName() + ": its rows live with their "
+                    + "parent rows, which Tessera cannot look up yet; give the child a join key that is the parent's "
+                    + "sharding column");
+        }
+        Map<Integer, String> byNode = InsertRows.split(insert, sql, target.displayName(), rule.column(), rule);
+        List<ShardStatement> shards = new ArrayList<>(byNode.size());
+        boolean split = byNode.size() > 1;
+        byNode.forEach((node, nodeSql) -> shards.add(new ShardStatement(table.dataNodes().get(node), nodeSql,
+                qualified || split)));
         return new Route(shards);
     }
 
-    /** "TESTDB.a, TESTDB.b": the tables up to {@code last}, for the error message only. */
-    private static String namesUpTo(ParsedStatement statement, TableReference last, LogicalSchema current) {
-        StringBuilder names = new StringBuilder();
-        for (TableReference ref : statement.tables()) {
-            if (names.length() > 0) {
-                names.append(", ");
-            }
-            names.append(ref.schema() != null ? ref.schema() : current.name()).append('.').append(ref.table());
-            if (ref == last) {
-                break;
+    private static void refuseShardingColumnUpdate(SQLUpdateStatement update, List<Resolved> tables) {
+        for (SQLUpdateSetItem item : update.getItems()) {
+            String column = columnName(item.getColumn());
+            for (Resolved t : tables) {
+                if (t.isSharded() && t.table().rule() != null && column != null && t.table().rule().isColumn(column)) {
+                    throw RouteException.notSupported("UPDATE of sharding column " + t.table().rule().column()
+                            + " of " + t.displayName() + " is not supported: the row would have to move to another"
+                            + " data node; delete it and insert it again");
+                }
             }
         }
-        return names.toString();
+    }
+
+    /**
+     * Several sharded tables meet on the same nodes only when joined on their sharding columns under the same rule,
+     * or as ER parent and child on the join key: every sharded table must be linked so to the others.
+     */
+    private static void checkShardedJoins(ParsedStatement statement, List<Resolved> tables) {
+        List<Resolved> sharded = tables.stream().filter(Resolved::isSharded).toList();
+        if (sharded.size() < 2) {
+            return;
+        }
+        List<JoinLinks.Link> links = JoinLinks.of(statement.ast());
+        int[] group = new int[sharded.size()];
+        for (int i = 0; i < group.length; i++) {
+            group[i] = i;
+        }
+        for (JoinLinks.Link link : links) {
+            int a = indexOf(sharded, link.leftQualifier());
+            int b = indexOf(sharded, link.rightQualifier());
+            if (a >= 0 && b >= 0 && a != b && colocated(sharded.get(a), link.leftColumn(), sharded.get(b),
+                    link.rightColumn())) {
+                int from = group[b];
+                int to = group[a];
+                for (int i = 0; i < group.length; i++) {
+                    if (group[i] == from) {
+                        group[i] = to;
+                    }
+                }
+            }
+        }
+        for (int g : group) {
+            if (g != group[0]) {
+                throw RouteException.notSupported("the sharded tables " + names(sharded) + " are not joined on their"
+                        + " sharding columns under one rule (or as ER parent and child): a cross-node join is not"
+                        + " supported");
+            }
+        }
+    }
+
+    private static boolean colocated(Resolved a, String aColumn, Resolved b, String bColumn) {
+        LogicalTable ta = a.table();
+        LogicalTable tb = b.table();
+        if (ta.rule() != null && tb.rule() != null && ta.rule().function() == tb.rule().function()
+                && ta.dataNodes().equals(tb.dataNodes()) && ta.rule().isColumn(aColumn) && tb.rule().isColumn(bColumn)) {
+            return true;
+        }
+        return isErLink(ta, aColumn, tb, bColumn) || isErLink(tb, bColumn, ta, aColumn);
+    }
+
+    private static boolean isErLink(LogicalTable parent, String parentColumn, LogicalTable child, String childColumn) {
+        return child.parent() != null && child.parent().parentTable().equalsIgnoreCase(parent.name())
+                && child.parent().parentKey().equalsIgnoreCase(parentColumn)
+                && child.parent().joinKey().equalsIgnoreCase(childColumn);
+    }
+
+    private static int indexOf(List<Resolved> tables, String qualifier) {
+        int found = -1;
+        for (int i = 0; i < tables.size(); i++) {
+            if (tables.get(i).ref().qualifiers().contains(qualifier)) {
+                if (found >= 0) {
+                    return -1; // ambiguous: the same name for two tables
+                }
+                found = i;
+            }
+        }
+        return found;
+    }
+
+    private static SQLExpr whereOf(SQLStatement ast) {
+        if (ast instanceof SQLSelectStatement select && select.getSelect().getQuery() instanceof SQLSelectQueryBlock b) {
+            return b.getWhere();
+        }
+        if (ast instanceof SQLUpdateStatement update) {
+            return update.getWhere();
+        }
+        if (ast instanceof SQLDeleteStatement delete) {
+            return delete.getWhere();
+        }
+        return null;
+    }
+
+    private static String columnName(SQLExpr column) {
+        if (column instanceof SQLIdentifierExpr id) {
+            return SQLUtils.normalize(id.getName());
+        }
+        if (column instanceof SQLPropertyExpr p) {
+            return SQLUtils.normalize(p.getName());
+        }
+        return null;
+    }
+
+    private static String names(List<Resolved> tables) {
+        return tables.stream().map(Resolved::displayName).distinct().collect(Collectors.joining(", "));
+    }
+
+    private static boolean isWrite(StatementType type) {
+        return switch (type) {
+            case SELECT, SHOW_TABLE_INFO, EXPLAIN -> false;
+            default -> true;
+        };
+    }
+
+    /** The data node that runs the session's statements that name no table. */
+    public String nodeWithoutTables(RouteContext context) {
+        return nodeWithoutTables(context.schema() == null ? null : catalog.schema(context.schema()).orElse(null));
     }
 
     private LogicalSchema schemaOf(TableReference ref, LogicalSchema current) {
@@ -124,11 +303,6 @@ public final class Router {
             return current;
         }
         return catalog.schema(ref.schema()).orElseThrow(() -> RouteException.unknownTable(ref.schema(), ref.table()));
-    }
-
-    /** The data node that runs the session's statements that name no table. */
-    public String nodeWithoutTables(RouteContext context) {
-        return nodeWithoutTables(context.schema() == null ? null : catalog.schema(context.schema()).orElse(null));
     }
 
     private String nodeWithoutTables(LogicalSchema current) {
@@ -147,9 +321,5 @@ public final class Router {
             return schema.defaultDataNode();
         }
         return schema.allTables().stream().map(t -> t.dataNodes().get(0)).findFirst().orElse(null);
-    }
-
-    private static boolean isRead(StatementType type) {
-        return type == StatementType.SELECT || type == StatementType.SHOW_TABLE_INFO;
     }
 }

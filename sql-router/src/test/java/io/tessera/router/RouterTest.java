@@ -4,15 +4,37 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tessera.router.error.RouteException;
+import io.tessera.router.function.ShardingFunction;
+import io.tessera.router.function.SqlValue;
+import io.tessera.router.model.ErParent;
 import io.tessera.router.model.LogicalSchema;
 import io.tessera.router.model.LogicalTable;
 import io.tessera.router.model.SchemaCatalog;
+import io.tessera.router.model.ShardingRule;
 import io.tessera.router.model.TableKind;
 import io.tessera.router.parse.SqlParser;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class RouterTest {
+
+    /** value mod n for integers: enough to check routing; the real functions have their own tests. */
+    private static ShardingFunction mod(int n) {
+        return new ShardingFunction() {
+            @Override
+            public int nodeCount() {
+                return n;
+            }
+
+            @Override
+            public int nodeOf(SqlValue value) {
+                return (int) Math.floorMod(Long.parseLong(value.text()), (long) n);
+            }
+        };
+    }
+
+    private static final ShardingFunction MOD2 = mod(2);
+    private static final ShardingFunction OTHER_MOD2 = mod(2);
 
     private final SqlParser parser = new SqlParser();
     private final Router router = new Router(new SchemaCatalog(List.of(
@@ -21,7 +43,14 @@ class RouterTest {
                     new LogicalTable("goods", TableKind.SINGLE_NODE, List.of("dn2")),
                     new LogicalTable("hotnews", TableKind.SINGLE_NODE, List.of("dn3")),
                     new LogicalTable("region", TableKind.GLOBAL, List.of("dn1", "dn2", "dn3")),
-                    new LogicalTable("orders", TableKind.SHARDED, List.of("dn1", "dn2")))),
+                    new LogicalTable("orders", TableKind.SHARDED, List.of("dn1", "dn2"),
+                            new ShardingRule("id", MOD2), null),
+                    new LogicalTable("order_items", TableKind.SHARDED, List.of("dn1", "dn2"),
+                            new ShardingRule("order_id", MOD2), new ErParent("orders", "order_id", "id")),
+                    new LogicalTable("payments", TableKind.SHARDED, List.of("dn1", "dn2"),
+                            new ShardingRule("order_id", MOD2), null),
+                    new LogicalTable("users", TableKind.SHARDED, List.of("dn1", "dn2"),
+                            new ShardingRule("user_id", OTHER_MOD2), null))),
             LogicalSchema.of("NODEFAULT", null, List.of(
                     new LogicalTable("only", TableKind.SINGLE_NODE, List.of("dn3")))))));
 
@@ -56,8 +85,8 @@ class RouterTest {
     void readOfAGlobalTableUsesOneNodeAndAWriteUsesAll() {
         assertThat(plan("select * from region")).isEqualTo("Route dn1: select * from region");
         assertThat(plan("delete from region where id = 1"))
-                .isEqualTo("Route dn1: delete from region where id = 1; dn2: delete from region where id = 1;"
-                        + " dn3: delete from region where id = 1");
+                .isEqualTo("Route (replicated) dn1: delete from region where id = 1;"
+                        + " dn2: delete from region where id = 1; dn3: delete from region where id = 1");
     }
 
     @Test
@@ -70,9 +99,75 @@ class RouterTest {
     }
 
     @Test
-    void shardedTablesAreRefusedUntilTheShardingRouterExists() {
-        assertThatThrownBy(() -> plan("select * from orders"))
-                .isInstanceOfSatisfying(RouteException.class, e -> assertThat(e.errorCode()).isEqualTo(1235));
+    void shardingValuesPickTheirNodes() {
+        assertThat(plan("select * from orders where id = 3")).isEqualTo("Route dn2: select * from orders where id = 3");
+        assertThat(plan("select * from orders where id = '4'")).startsWith("Route dn1: ");
+        assertThat(plan("select * from orders o where o.id in (2, 4) and status = 1")).startsWith("Route dn1: ");
+        assertThat(plan("select * from orders where id = 1 or id = 2")).startsWith("Route dn1: ").contains("; dn2: ");
+        assertThat(plan("select * from orders where id = -3")).startsWith("Route dn2: ");
+        assertThat(plan("select * from orders where id = 0x10")).startsWith("Route dn1: ");
+        assertThat(plan("delete from orders where id = 7")).startsWith("Route dn2: ");
+    }
+
+    @Test
+    void withoutAShardingValueEveryNodeIsRouted() {
+        assertThat(plan("select * from orders where status = 1"))
+                .isEqualTo("Route dn1: select * from orders where status = 1;"
+                        + " dn2: select * from orders where status = 1");
+        assertThat(plan("select * from orders where id > 3")).contains("dn1: ", "dn2: ");
+        assertThat(plan("update orders set status = 2 where id = 5 or status = 1")).contains("dn1: ", "dn2: ");
+    }
+
+    @Test
+    void aMultiRowInsertIsSplitSoEachNodeGetsOnlyItsRows() {
+        assertThat(plan("insert into orders (id, status) values (1, 'a'), (2, 'b'), (3, 'c')"))
+                .isEqualTo("Route dn2: INSERT INTO orders (id, status)\nVALUES (1, 'a'),\n\t(3, 'c');"
+                        + " dn1: INSERT INTO orders (id, status)\nVALUES (2, 'b')");
+        assertThat(plan("insert into orders (status, id) values ('a', 5), ('b', 7)"))
+                .isEqualTo("Route dn2: insert into orders (status, id) values ('a', 5), ('b', 7)");
+    }
+
+    @Test
+    void anErChildInsertFollowsItsParentsShardingValue() {
+        assertThat(plan("insert into order_items (item_id, order_id) values (10, 3)")).startsWith("Route dn2: ");
+    }
+
+    @Test
+    void insertsThatCannotBePlacedAreRefused() {
+        for (String sql : List.of("insert into orders values (1, 'a')", "insert into orders (status) values ('a')",
+                "insert into orders (id) values (now())", "insert into orders (id) select id from hotnews")) {
+            assertThatThrownBy(() -> plan(sql)).as(sql)
+                    .isInstanceOfSatisfying(RouteException.class, e -> assertThat(e.errorCode()).isEqualTo(1235));
+        }
+    }
+
+    @Test
+    void updatingTheShardingColumnIsRefusedWithTheReason() {
+        assertThatThrownBy(() -> plan("update orders set id = 4 where id = 3"))
+                .isInstanceOfSatisfying(RouteException.class, e -> {
+                    assertThat(e.errorCode()).isEqualTo(1235);
+                    assertThat(e.getMessage()).contains("sharding column id", "another data node");
+                });
+    }
+
+    @Test
+    void joinsOnShardingColumnsUnderOneRuleOrAsErParentAndChildRunPerNode() {
+        assertThat(plan("select * from orders o join payments p on o.id = p.order_id where o.id = 5"))
+                .startsWith("Route dn2: ").doesNotContain("dn1");
+        assertThat(plan("select * from orders o join order_items i on i.order_id = o.id"))
+                .contains("dn1: ", "dn2: ");
+        assertThat(plan("select * from orders o join region r on o.region = r.id where o.id = 2"))
+                .startsWith("Route dn1: ").doesNotContain("dn2");
+    }
+
+    @Test
+    void otherShardedJoinsAreRefused() {
+        for (String sql : List.of("select * from orders o join payments p on o.status = p.order_id",
+                "select * from orders o join users u on o.id = u.user_id",
+                "select * from orders o, payments p where o.id = 1")) {
+            assertThatThrownBy(() -> plan(sql)).as(sql)
+                    .isInstanceOfSatisfying(RouteException.class, e -> assertThat(e.errorCode()).isEqualTo(1235));
+        }
     }
 
     @Test

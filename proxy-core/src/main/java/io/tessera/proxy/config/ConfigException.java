@@ -12,7 +12,7 @@ public final class ConfigException extends RuntimeException {
 
     private final List<String> problems;
 
-    ConfigException(List<String> problems) {
+    public ConfigException(List<String> problems) {
         super(String.join("\n", problems));
         if (problems.isEmpty()) {
             throw new IllegalArgumentException("problems: [] (expected: at least one)");

@@ -34,6 +34,12 @@ public final class RouteException extends TesseraException {
         return new RouteException(ErrorCode.EMPTY_QUERY, ErrorCode.EMPTY_QUERY.message());
     }
 
+    /** ERR 1105: the table's function places no data node for this value (MyCat: "can't find any valid datanode"). */
+    public static RouteException unplaceable(String table, String column, String value, String why) {
+        return new RouteException(ErrorCode.UNKNOWN_ERROR, "can't find any valid data node for table " + table + ", "
+                + column + " = " + value + ": " + why);
+    }
+
     /** ERR 1064 with the parser's message. */
     public static RouteException syntax(String message) {
         return new RouteException(ErrorCode.PARSE_ERROR, message);

@@ -31,7 +31,7 @@ final class TableCollector extends MySqlASTVisitorAdapter {
 
     @Override
     public boolean visit(SQLExprTableSource source) {
-        add(source.getExpr());
+        add(source.getExpr(), source.getAlias() == null ? null : SQLUtils.normalize(source.getAlias()));
         return true;
     }
 
@@ -41,13 +41,18 @@ final class TableCollector extends MySqlASTVisitorAdapter {
     }
 
     void add(SQLExpr expr) {
+        add(expr, null);
+    }
+
+    private void add(SQLExpr expr, String alias) {
         if (expr instanceof SQLIdentifierExpr id) {
             String name = SQLUtils.normalize(id.getName());
             if (!cteNames.contains(name.toLowerCase(Locale.ROOT))) {
-                tables.add(new TableReference(null, name));
+                tables.add(new TableReference(null, name, alias));
             }
         } else if (expr instanceof SQLPropertyExpr prop && prop.getOwner() instanceof SQLIdentifierExpr owner) {
-            tables.add(new TableReference(SQLUtils.normalize(owner.getName()), SQLUtils.normalize(prop.getName())));
+            tables.add(new TableReference(SQLUtils.normalize(owner.getName()), SQLUtils.normalize(prop.getName()),
+                    alias));
         }
     }
 }

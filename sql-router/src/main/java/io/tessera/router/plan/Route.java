@@ -2,14 +2,23 @@ package io.tessera.router.plan;
 
 import java.util.List;
 
-/** Sends statements to data nodes and returns what they answer. A leaf of every plan. */
-public record Route(List<ShardStatement> shards) implements PlanNode {
+/**
+ * Sends statements to data nodes and returns what they answer. A leaf of every plan.
+ *
+ * @param replicated every node holds the same rows (a write to a global table): a write's affected rows are
+ *     those of one copy, not their sum
+ */
+public record Route(List<ShardStatement> shards, boolean replicated) implements PlanNode {
 
     public Route {
         shards = List.copyOf(shards);
         if (shards.isEmpty()) {
             throw new IllegalArgumentException("shards: [] (expected: at least one)");
         }
+    }
+
+    public Route(List<ShardStatement> shards) {
+        this(shards, false);
     }
 
     public static Route single(ShardStatement shard) {
@@ -27,7 +36,7 @@ public record Route(List<ShardStatement> shards) implements PlanNode {
 
     @Override
     public String describe() {
-        StringBuilder sb = new StringBuilder("Route");
+        StringBuilder sb = new StringBuilder(replicated ? "Route (replicated)" : "Route");
         for (ShardStatement s : shards) {
             sb.append(' ').append(s.dataNode()).append(": ").append(s.sql()).append(';');
         }

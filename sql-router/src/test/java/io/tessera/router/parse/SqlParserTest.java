@@ -56,7 +56,7 @@ class SqlParserTest {
                 + "(select 1 from company)");
         assertThat(s.tables()).containsExactly(
                 new TableReference(null, "orders"),
-                new TableReference("TESTDB", "company"),
+                new TableReference("TESTDB", "company", "c"),
                 new TableReference(null, "goods"),
                 new TableReference(null, "company"));
     }
