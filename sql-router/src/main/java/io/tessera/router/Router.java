@@ -97,7 +97,7 @@ public final class Router {
         }
         boolean write = isWrite(statement.type());
         if (statement.ast() instanceof SQLInsertStatement insert && tables.get(0).isSharded()) {
-            return insertRoute(insert, sql, qualified, tables.get(0));
+            return insertRoute(insert, sql, qualified, tables.get(0), context.columns());
         }
         if (statement.ast() instanceof SQLUpdateStatement update) {
             refuseShardingColumnUpdate(update, tables);
@@ -161,15 +161,24 @@ public final class Router {
         return names;
     }
 
-    private static Route insertRoute(SQLInsertStatement insert, String sql, boolean qualified, Resolved target) {
+    private static Route insertRoute(SQLInsertStatement insert, String sql, boolean qualified, Resolved target,
+            TableColumns known) {
         LogicalTable table = target.table();
+        List<String> columns = null;
+        if (insert.getColumns().isEmpty()) {
+            columns = known.columns(target.schema().name(), table.name());
+            if (columns == null) {
+                throw new ColumnsNeededException(target.schema().name(), table.name(), table.dataNodes().get(0));
+            }
+        }
         ShardingRule rule = table.rule();
         if (rule == null) {
             throw RouteException.notSupported("INSERT into " + target.displayName() + ": its rows live with their "
                     + "parent rows, which Tessera cannot look up yet; give the child a join key that is the parent's "
                     + "sharding column");
         }
-        Map<Integer, String> byNode = InsertRows.split(insert, sql, target.displayName(), rule.column(), rule);
+        Map<Integer, String> byNode = InsertRows.split(insert, sql, target.displayName(), rule.column(), rule,
+                columns);
         List<ShardStatement> shards = new ArrayList<>(byNode.size());
         boolean split = byNode.size() > 1;
         byNode.forEach((node, nodeSql) -> shards.add(new ShardStatement(table.dataNodes().get(node), nodeSql,

@@ -134,11 +134,27 @@ class RouterTest {
 
     @Test
     void insertsThatCannotBePlacedAreRefused() {
-        for (String sql : List.of("insert into orders values (1, 'a')", "insert into orders (status) values ('a')",
+        for (String sql : List.of("insert into orders (status) values ('a')",
                 "insert into orders (id) values (now())", "insert into orders (id) select id from hotnews")) {
             assertThatThrownBy(() -> plan(sql)).as(sql)
                     .isInstanceOfSatisfying(RouteException.class, e -> assertThat(e.errorCode()).isEqualTo(1235));
         }
+    }
+
+    @Test
+    void anInsertWithoutColumnListUsesTheTablesColumnOrderOnceKnown() {
+        String sql = "insert into orders values (3, 'a'), (4, 'b')";
+        assertThatThrownBy(() -> plan(sql))
+                .isInstanceOfSatisfying(ColumnsNeededException.class, e -> {
+                    assertThat(e.table()).isEqualTo("orders");
+                    assertThat(e.dataNode()).isEqualTo("dn1");
+                });
+        TableColumns withoutId = (schema, table) -> List.of("x", "y");
+        assertThatThrownBy(() -> router.route(parser.parse(sql), new RouteContext("TESTDB", withoutId)))
+                .isInstanceOfSatisfying(RouteException.class, e -> assertThat(e.errorCode()).isEqualTo(1235));
+        TableColumns idFirst = (schema, table) -> List.of("id", "status");
+        assertThat(router.route(parser.parse(sql), new RouteContext("TESTDB", idFirst)).describe())
+                .isEqualTo("Route dn2: INSERT INTO orders\nVALUES (3, 'a'); dn1: INSERT INTO orders\nVALUES (4, 'b')");
     }
 
     @Test

@@ -5,6 +5,7 @@ import com.alibaba.druid.sql.ast.statement.SQLUseStatement;
 import io.netty.buffer.ByteBuf;
 import io.tessera.protocol.constant.Command;
 import io.tessera.protocol.error.TesseraException;
+import io.tessera.protocol.result.ResultTable;
 import io.tessera.proxy.exec.Executor;
 import io.tessera.proxy.local.LocalSelect;
 import io.tessera.proxy.local.SessionFunctions;
@@ -13,6 +14,8 @@ import io.tessera.proxy.local.ShowStatements;
 import io.tessera.proxy.local.Transactions;
 import io.tessera.proxy.session.ClientChannel;
 import io.tessera.proxy.session.Session;
+import io.tessera.proxy.exec.ColumnOrders;
+import io.tessera.router.ColumnsNeededException;
 import io.tessera.router.RouteContext;
 import io.tessera.router.Router;
 import io.tessera.router.error.RouteException;
@@ -20,10 +23,13 @@ import io.tessera.router.parse.LongLiterals;
 import io.tessera.router.parse.ParsedStatement;
 import io.tessera.router.parse.SqlParser;
 import io.tessera.router.parse.StatementType;
+import io.tessera.router.parse.TableReference;
 import io.tessera.router.plan.Route;
 import io.tessera.router.plan.ShardStatement;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * COM_QUERY: parses the statement once, answers what Tessera answers itself, and sends the rest to the data
@@ -45,6 +51,7 @@ final class QueryHandler {
     private final ShowStatements shows;
     private final Transactions transactions;
     private final SessionFunctions sessionFunctions;
+    private final ColumnOrders columnOrders = new ColumnOrders();
 
     QueryHandler(SqlParser parser, Router router, Executor executor, Authenticator authenticator,
             LocalSelect localSelect, SetStatement setStatement, ShowStatements shows, Transactions transactions,
@@ -79,6 +86,9 @@ final class QueryHandler {
             }
             if (statement.type() != StatementType.SHOW_WARNINGS) {
                 session.warnings(0, null);
+            }
+            if (statement.type() == StatementType.DDL) {
+                forgetColumns(session.schema(), statement);
             }
             if (answerLocally(client, statement)) {
                 payload.release();
@@ -123,6 +133,7 @@ final class QueryHandler {
             case COMMIT -> transactions.end(client, true);
             case ROLLBACK -> transactions.end(client, false);
             case KILL -> client.error(RouteException.notSupported("KILL is not supported through Tessera yet"));
+            case EXPLAIN -> explain(client, statement);
             case SELECT -> {
                 return localSelect.tryAnswer(client, statement);
             }
@@ -135,11 +146,59 @@ final class QueryHandler {
         return true;
     }
 
+    private void forgetColumns(String currentSchema, ParsedStatement ddl) {
+        for (TableReference ref : ddl.tables()) {
+            String schema = ref.schema() != null ? ref.schema() : currentSchema;
+            if (schema != null) {
+                columnOrders.forget(schema, ref.table());
+            }
+        }
+    }
+
+    /** MyCat's EXPLAIN: the data nodes a statement would reach and the SQL each would get; nothing runs. */
+    private void explain(ClientChannel client, ParsedStatement explain) {
+        Route route;
+        try {
+            route = router.route(parser.explained(explain), new RouteContext(client.session().schema(), columnOrders));
+        } catch (ColumnsNeededException e) {
+            learnColumns(client, e, () -> explain(client, explain), io.netty.buffer.Unpooled.EMPTY_BUFFER);
+            return;
+        } catch (TesseraException e) {
+            client.error(e);
+            return;
+        }
+        ResultTable.Builder table = ResultTable.builder()
+                .column(ResultTable.varchar("DATA_NODE"))
+                .column(ResultTable.varchar("SQL"));
+        for (ShardStatement shard : route.shards()) {
+            table.row(shard.dataNode(), shard.sql());
+        }
+        client.result(table.build());
+    }
+
     private void use(ClientChannel client, SQLUseStatement use) {
         String schema = SQLUtils.normalize(use.getDatabase().getSimpleName());
         authenticator.checkSchema(client.session().user(), client.session().remoteHost(), schema);
         client.session().schema(schema);
         client.ok();
+    }
+
+    /** Reads a table's column order from a data node, then runs {@code retry}; on failure answers the error. */
+    private void learnColumns(ClientChannel client, ColumnsNeededException needed, Runnable retry, ByteBuf payload) {
+        String sql = "SHOW COLUMNS FROM `" + needed.table().replace("`", "``") + "`";
+        executor.query(client, needed.dataNode(), sql).whenComplete((result, error) -> {
+            if (error != null) {
+                payload.release();
+                client.error(error);
+                return;
+            }
+            List<String> names = new ArrayList<>();
+            for (List<String> row : result.rows()) {
+                names.add(row.get(0));
+            }
+            columnOrders.learn(needed.schema(), needed.table(), names);
+            retry.run();
+        });
     }
 
     private static boolean isRead(StatementType type) {
@@ -163,12 +222,15 @@ final class QueryHandler {
                 statement = new ParsedStatement(SQLUtils.toMySqlString(parsed.ast()), parsed.ast(), parsed.type(),
                         parsed.tables());
             }
-            route = router.route(statement, new RouteContext(client.session().schema()));
+            route = router.route(statement, new RouteContext(client.session().schema(), columnOrders));
             if (shortened && (sessionValuesInlined || route.shards().get(0).rewritten())) {
                 throw RouteException.notSupported("a statement of " + payload.readableBytes() + " bytes with "
                         + "literals over " + MAX_ROUTING_LITERAL_BYTES + " bytes cannot be rewritten for its data "
                         + "node: drop the schema qualifier or the session function (DATABASE(), USER(), ...)");
             }
+        } catch (ColumnsNeededException e) {
+            learnColumns(client, e, () -> route(client, parsed, payload, shortened), payload);
+            return;
         } catch (TesseraException e) {
             payload.release();
             client.error(e);

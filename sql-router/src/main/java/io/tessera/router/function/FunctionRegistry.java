@@ -16,7 +16,8 @@ public final class FunctionRegistry {
     private static final String OPENCLOUDB_PACKAGE = "org.opencloudb.route.function.";
 
     /** Bare MyCat class name to factory. */
-    private static final Map<String, Function<FunctionProperties, ShardingFunction>> FACTORIES = Map.ofEntries();
+    private static final Map<String, Function<FunctionProperties, ShardingFunction>> FACTORIES = Map.ofEntries(
+            Map.entry("PartitionByMod", ModFunction::fromProperties));
 
     /** Builds the function a rule.xml {@code <function class=...>} names. */
     public ShardingFunction create(String className, FunctionProperties properties) {

@@ -60,6 +60,19 @@ public final class SqlParser {
         return new ParsedStatement(sql, ast, type, tablesOf(ast, type));
     }
 
+    /**
+     * The statement an {@code EXPLAIN} names, as if sent alone: its text is the client's after the keyword, so an
+     * unchanged route shows exactly what the client wrote.
+     */
+    public ParsedStatement explained(ParsedStatement explain) {
+        SQLStatement inner = ((SQLExplainStatement) explain.ast()).getStatement();
+        String sql = explain.sql().trim();
+        int keyword = sql.regionMatches(true, 0, "explain", 0, 7) ? 7 : 0;
+        String text = sql.substring(keyword).trim();
+        StatementType type = classify(inner);
+        return new ParsedStatement(text, inner, type, tablesOf(inner, type));
+    }
+
     static StatementType classify(SQLStatement ast) {
         if (ast instanceof SQLSelectStatement) {
             return StatementType.SELECT;
@@ -76,8 +89,8 @@ public final class SqlParser {
         if (ast instanceof SQLDeleteStatement) {
             return StatementType.DELETE;
         }
-        if (ast instanceof MySqlExplainStatement e && e.isDescribe()) {
-            return StatementType.SHOW_TABLE_INFO;
+        if (ast instanceof MySqlExplainStatement e && (e.isDescribe() || e.getStatement() == null)) {
+            return StatementType.SHOW_TABLE_INFO; // DESC t, EXPLAIN t
         }
         if (ast instanceof SQLExplainStatement) {
             return StatementType.EXPLAIN;

@@ -30,18 +30,17 @@ public final class InsertRows {
      * Node index to the SQL that node runs, in first-row order; a single entry keeps {@code sql} itself.
      *
      * @param column the column whose value places a row: the sharding column, or an ER child's join key
+     * @param tableColumns the table's columns in order, used when the INSERT has no column list ({@code null}
+     *     when unknown: the caller must have fetched them)
      */
     public static Map<Integer, String> split(SQLInsertStatement insert, String sql, String table, String column,
-            ShardingRule rule) {
+            ShardingRule rule, List<String> tableColumns) {
         if (insert.getQuery() != null) {
             throw RouteException.notSupported("INSERT ... SELECT into sharded table " + table
                     + " is not supported: the selected rows would have to be placed one by one");
         }
-        if (insert.getColumns().isEmpty()) {
-            throw RouteException.notSupported("INSERT into sharded table " + table + " without a column list is not"
-                    + " supported yet: name the columns");
-        }
-        int index = columnIndex(insert.getColumns(), column);
+        int index = insert.getColumns().isEmpty()
+                ? indexIn(tableColumns, column) : columnIndex(insert.getColumns(), column);
         if (index < 0) {
             throw RouteException.notSupported("INSERT into sharded table " + table + " must give the sharding column "
                     + column);
@@ -88,6 +87,15 @@ public final class InsertRows {
             sqlByNode.put(entry.getKey(), SQLUtils.toMySqlString(part));
         }
         return sqlByNode;
+    }
+
+    private static int indexIn(List<String> names, String column) {
+        for (int i = 0; i < names.size(); i++) {
+            if (names.get(i).equalsIgnoreCase(column)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     private static int columnIndex(List<SQLExpr> columns, String column) {

@@ -70,6 +70,15 @@ class SqlParserTest {
     }
 
     @Test
+    void explainNamesTheStatementItExplains() {
+        ParsedStatement inner = parser.explained(parser.parse("EXPLAIN select * from orders o where o.id = 1"));
+        assertThat(inner.sql()).isEqualTo("select * from orders o where o.id = 1");
+        assertThat(inner.type()).isEqualTo(StatementType.SELECT);
+        assertThat(inner.tables()).containsExactly(new TableReference(null, "orders", "o"));
+        assertThat(parser.parse("explain orders").type()).isEqualTo(StatementType.SHOW_TABLE_INFO);
+    }
+
+    @Test
     void syntaxErrorsAre1064() {
         assertThatThrownBy(() -> parser.parse("selekt 1"))
                 .isInstanceOfSatisfying(RouteException.class, e -> {

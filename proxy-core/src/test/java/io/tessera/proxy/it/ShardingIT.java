@@ -1,0 +1,124 @@
+package io.tessera.proxy.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tessera.proxy.demo.EmbeddedMariaDb;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * Rows written through Tessera land on exactly the data nodes the rule says, checked on each data host directly:
+ * orders by id mod 2 over two MariaDB servers, order_items with their parent order, region on both.
+ */
+@Tag("integration")
+class ShardingIT {
+
+    @RegisterExtension
+    static final RunningTessera tessera = RunningTessera.withConf("it/conf/sharded").withExtraHosts(1);
+
+    @BeforeAll
+    static void createTablesThroughTessera() throws SQLException {
+        try (Connection c = tessera.connect("TESTDB"); Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE orders (id BIGINT PRIMARY KEY, customer VARCHAR(20), total DECIMAL(10,2))");
+            s.execute("CREATE TABLE order_items (item_id INT PRIMARY KEY, order_id BIGINT, sku VARCHAR(10))");
+            s.execute("CREATE TABLE region (id INT PRIMARY KEY, name VARCHAR(20))");
+        }
+    }
+
+    @Test
+    void insertedRowsLandOnTheNodesTheRuleGives() throws SQLException {
+        StringBuilder insert = new StringBuilder("INSERT INTO orders (id, customer, total) VALUES ");
+        for (int id = 1; id <= 100; id++) {
+            insert.append(id == 1 ? "" : ", ").append("(").append(id).append(", 'c").append(id).append("', ")
+                    .append(id).append(".50)");
+        }
+        try (Connection c = tessera.connect("TESTDB"); Statement s = c.createStatement()) {
+            assertThat(s.executeUpdate(insert.toString())).isEqualTo(100);
+            assertThat(s.executeUpdate("INSERT INTO orders (id, customer, total) VALUES ('-7', 'negative', 1)"))
+                    .isEqualTo(1);
+        }
+        assertThat(ids(dn1(), "SELECT id FROM orders ORDER BY id")).allMatch(id -> id % 2 == 0).hasSize(50);
+        assertThat(ids(dn2(), "SELECT id FROM orders ORDER BY id")).allMatch(id -> Math.abs(id % 2) == 1)
+                .hasSize(51).contains(-7L);
+    }
+
+    @Test
+    void childRowsFollowTheirParentAndGlobalRowsGoEverywhere() throws SQLException {
+        try (Connection c = tessera.connect("TESTDB"); Statement s = c.createStatement()) {
+            s.executeUpdate("INSERT INTO order_items (item_id, order_id, sku) VALUES (1, 1001, 'a'), (2, 1002, 'b')");
+            assertThat(s.executeUpdate("INSERT INTO region (id, name) VALUES (1, 'north'), (2, 'south')"))
+                    .isEqualTo(2); // a copy on each of two nodes, counted once as MySQL would
+        }
+        assertThat(ids(dn1(), "SELECT item_id FROM order_items")).containsExactly(2L);
+        assertThat(ids(dn2(), "SELECT item_id FROM order_items")).containsExactly(1L);
+        assertThat(ids(dn1(), "SELECT id FROM region ORDER BY id")).containsExactly(1L, 2L);
+        assertThat(ids(dn2(), "SELECT id FROM region ORDER BY id")).containsExactly(1L, 2L);
+    }
+
+    @Test
+    void pointStatementsReachOneNodeAndOthersAreRefusedOrSpread() throws SQLException {
+        try (Connection c = tessera.connect("TESTDB"); Statement s = c.createStatement()) {
+            s.executeUpdate("INSERT INTO orders (id, customer, total) VALUES (201, 'x', 1), (202, 'y', 2)");
+            assertThat(Rows.fetchAll(c, "SELECT customer FROM orders WHERE id = 201")).containsExactly(List.of("x"));
+            assertThat(s.executeUpdate("UPDATE orders SET total = 9 WHERE id IN (201, 202)")).isEqualTo(2);
+            assertThat(s.executeUpdate("DELETE FROM orders WHERE customer IN ('x', 'y')")).isEqualTo(2);
+            assertThatThrownBy(() -> s.executeUpdate("UPDATE orders SET id = 3 WHERE id = 1"))
+                    .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getErrorCode()).isEqualTo(1235));
+            assertThatThrownBy(() -> s.executeQuery("SELECT COUNT(*) FROM orders"))
+                    .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getErrorCode()).isEqualTo(1235));
+            assertThat(Rows.fetchAll(c, "SELECT 1")).containsExactly(List.of(1));
+        }
+    }
+
+    @Test
+    void anInsertWithoutColumnListIsPlacedByTheColumnOrderOfTheDataNode() throws SQLException {
+        try (Connection c = tessera.connect("TESTDB"); Statement s = c.createStatement()) {
+            assertThat(s.executeUpdate("INSERT INTO orders VALUES (301, 'p', 1), (302, 'q', 2)")).isEqualTo(2);
+        }
+        assertThat(ids(dn1(), "SELECT id FROM orders WHERE id > 300")).containsExactly(302L);
+        assertThat(ids(dn2(), "SELECT id FROM orders WHERE id > 300")).containsExactly(301L);
+    }
+
+    @Test
+    void explainShowsDataNodesAndSqlWithoutRunningAnything() throws SQLException {
+        try (Connection c = tessera.connect("TESTDB")) {
+            assertThat(Rows.fetchAll(c, "EXPLAIN INSERT INTO orders (id, customer) VALUES (401, 'a'), (402, 'b')"))
+                    .containsExactly(
+                            List.of("dn2", "INSERT INTO orders (id, customer)\nVALUES (401, 'a')"),
+                            List.of("dn1", "INSERT INTO orders (id, customer)\nVALUES (402, 'b')"));
+            assertThat(Rows.fetchAll(c, "EXPLAIN SELECT * FROM orders WHERE id = 7"))
+                    .containsExactly(List.of("dn2", "SELECT * FROM orders WHERE id = 7"));
+        }
+        assertThat(ids(dn1(), "SELECT id FROM orders WHERE id > 400")).isEmpty();
+    }
+
+    private static Connection dn1() throws SQLException {
+        return tessera.dataHosts().connectDirect(tessera.database("db1"));
+    }
+
+    private static Connection dn2() throws SQLException {
+        EmbeddedMariaDb host2 = tessera.extraHost(2);
+        return DriverManager.getConnection("jdbc:mysql://" + host2.host() + ":" + host2.port() + "/"
+                + tessera.database("db2") + "?sslMode=DISABLED&allowPublicKeyRetrieval=true", host2.user(),
+                host2.password());
+    }
+
+    private static List<Long> ids(Connection c, String sql) throws SQLException {
+        try (c) {
+            List<Long> ids = new ArrayList<>();
+            for (List<Object> row : Rows.fetchAll(c, sql)) {
+                ids.add(((Number) row.get(0)).longValue());
+            }
+            return ids;
+        }
+    }
+}
