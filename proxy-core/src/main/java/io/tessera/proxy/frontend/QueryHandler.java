@@ -20,6 +20,7 @@ import io.tessera.router.RouteContext;
 import io.tessera.router.Router;
 import io.tessera.router.error.RouteException;
 import io.tessera.router.parse.LongLiterals;
+import io.tessera.router.parse.MycatHint;
 import io.tessera.router.parse.ParsedStatement;
 import io.tessera.router.parse.SqlParser;
 import io.tessera.router.parse.StatementType;
@@ -72,6 +73,7 @@ final class QueryHandler {
         Session session = client.session();
         ParsedStatement statement;
         boolean shortened = false;
+        MycatHint hint;
         try {
             String sql = null;
             if (payload.readableBytes() > SHORTEN_ABOVE_BYTES && asciiSafe(session.clientCharset())) {
@@ -79,10 +81,16 @@ final class QueryHandler {
                         session.clientCharset(), MAX_ROUTING_LITERAL_BYTES);
                 shortened = sql != null;
             }
-            statement = parser.parse(shortened ? sql : decode(payload, session.clientCharset()));
+            if (!shortened) {
+                sql = decode(payload, session.clientCharset());
+            }
+            hint = MycatHint.of(sql).orElse(null);
+            statement = parser.parse(hint == null ? sql : hint.statement());
             if (shortened && !isDml(statement.type())) {
                 shortened = false; // only DML may carry BLOBs that routing can skip; anything else gets its full text
-                statement = parser.parse(decode(payload, session.clientCharset()));
+                sql = decode(payload, session.clientCharset());
+                hint = MycatHint.of(sql).orElse(null);
+                statement = parser.parse(hint == null ? sql : hint.statement());
             }
             if (statement.type() != StatementType.SHOW_WARNINGS) {
                 session.warnings(0, null);
@@ -90,7 +98,7 @@ final class QueryHandler {
             if (statement.type() == StatementType.DDL) {
                 forgetColumns(session.schema(), statement);
             }
-            if (answerLocally(client, statement)) {
+            if ((hint == null || hint.type().equals("db_type")) && answerLocally(client, statement)) {
                 payload.release();
                 return;
             }
@@ -99,7 +107,7 @@ final class QueryHandler {
             client.error(e);
             return;
         }
-        route(client, statement, payload, shortened);
+        route(client, statement, payload, shortened, hint);
     }
 
     private static String decode(ByteBuf payload, Charset charset) {
@@ -212,7 +220,8 @@ final class QueryHandler {
      * @param shortened whether {@code parsed} was parsed from a text whose long literals were emptied: then it can
      *     be routed, but no statement can be rebuilt from its tree
      */
-    private void route(ClientChannel client, ParsedStatement parsed, ByteBuf payload, boolean shortened) {
+    private void route(ClientChannel client, ParsedStatement parsed, ByteBuf payload, boolean shortened,
+            MycatHint hint) {
         Route route;
         boolean sessionValuesInlined;
         try {
@@ -222,14 +231,15 @@ final class QueryHandler {
                 statement = new ParsedStatement(SQLUtils.toMySqlString(parsed.ast()), parsed.ast(), parsed.type(),
                         parsed.tables());
             }
-            route = router.route(statement, new RouteContext(client.session().schema(), columnOrders));
-            if (shortened && (sessionValuesInlined || route.shards().get(0).rewritten())) {
+            route = hint == null ? router.route(statement, new RouteContext(client.session().schema(), columnOrders))
+                    : hintedRoute(client, hint, statement);
+            if (shortened && (sessionValuesInlined || hint != null || route.shards().get(0).rewritten())) {
                 throw RouteException.notSupported("a statement of " + payload.readableBytes() + " bytes with "
                         + "literals over " + MAX_ROUTING_LITERAL_BYTES + " bytes cannot be rewritten for its data "
-                        + "node: drop the schema qualifier or the session function (DATABASE(), USER(), ...)");
+                        + "node: drop the schema qualifier, the hint or the session function (DATABASE(), ...)");
             }
         } catch (ColumnsNeededException e) {
-            learnColumns(client, e, () -> route(client, parsed, payload, shortened), payload);
+            learnColumns(client, e, () -> route(client, parsed, payload, shortened, hint), payload);
             return;
         } catch (TesseraException e) {
             payload.release();
@@ -245,5 +255,44 @@ final class QueryHandler {
             command.writeCharSequence(shard.sql(), client.session().clientCharset());
         }
         executor.execute(client, route, command, false, isRead(parsed.type()));
+    }
+
+    /**
+     * MyCat's hints: {@code datanode=} sends the statement to that node, {@code sql=} to the nodes the other
+     * statement routes to, {@code schema=} routes it in that schema, {@code db_type=} is accepted (reads and writes
+     * both go to the write host until read/write splitting exists). The hint itself is not sent.
+     */
+    private Route hintedRoute(ClientChannel client, MycatHint hint, ParsedStatement statement) {
+        String sql = statement.sql();
+        switch (hint.type()) {
+            case "datanode" -> {
+                executor.dataNodes().get(hint.value());
+                return Route.single(new ShardStatement(hint.value(), sql, true));
+            }
+            case "sql" -> {
+                Route by = router.route(parser.parse(hint.value()),
+                        new RouteContext(client.session().schema(), columnOrders));
+                List<ShardStatement> shards = new ArrayList<>();
+                by.shards().forEach(s -> shards.add(new ShardStatement(s.dataNode(), sql, true)));
+                return new Route(shards, by.replicated());
+            }
+            case "schema" -> {
+                authenticator.checkSchema(client.session().user(), client.session().remoteHost(), hint.value());
+                return forceRewritten(router.route(statement, new RouteContext(hint.value(), columnOrders)));
+            }
+            case "db_type" -> {
+                return forceRewritten(router.route(statement,
+                        new RouteContext(client.session().schema(), columnOrders)));
+            }
+            default -> throw RouteException.syntax("unknown MyCat hint type '" + hint.type()
+                    + "' (expected: sql, datanode, schema or db_type)");
+        }
+    }
+
+    /** The same route, each statement marked rewritten: the client's payload still holds the hint. */
+    private static Route forceRewritten(Route route) {
+        List<ShardStatement> shards = new ArrayList<>();
+        route.shards().forEach(s -> shards.add(new ShardStatement(s.dataNode(), s.sql(), true)));
+        return new Route(shards, route.replicated());
     }
 }

@@ -101,6 +101,21 @@ class ShardingIT {
         assertThat(ids(dn1(), "SELECT id FROM orders WHERE id > 400")).isEmpty();
     }
 
+    @Test
+    void mycatHintsChooseTheDataNode() throws SQLException {
+        try (Connection c = tessera.connect("TESTDB"); Statement s = c.createStatement()) {
+            s.executeUpdate("INSERT INTO region (id, name) VALUES (90, 'hinted')");
+            s.executeUpdate("/*!mycat:datanode=dn2*/ DELETE FROM region WHERE id = 90");
+            assertThat(Rows.fetchAll(c, "/*#mycat:datanode=dn1*/ SELECT name FROM region WHERE id = 90"))
+                    .containsExactly(List.of("hinted"));
+            assertThat(Rows.fetchAll(c, "/* mycat:sql=select 1 from orders where id = 3*/"
+                    + " SELECT name FROM region WHERE id = 90")).isEmpty(); // id 3 lives on dn2
+            assertThatThrownBy(() -> s.execute("/*#mycat:datanode=dn9*/ SELECT 1"))
+                    .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getMessage()).contains("dn9"));
+            s.executeUpdate("/*!mycat:datanode=dn1*/ DELETE FROM region WHERE id = 90");
+        }
+    }
+
     private static Connection dn1() throws SQLException {
         return tessera.dataHosts().connectDirect(tessera.database("db1"));
     }
