@@ -16,6 +16,7 @@ import io.tessera.proxy.session.ClientChannel;
 import io.tessera.proxy.session.Session;
 import io.tessera.proxy.exec.ColumnOrders;
 import io.tessera.router.ColumnsNeededException;
+import io.tessera.router.RouteCache;
 import io.tessera.router.RouteContext;
 import io.tessera.router.Router;
 import io.tessera.router.error.RouteException;
@@ -42,6 +43,8 @@ final class QueryHandler {
     /** Statements larger than this are routed from a copy whose long literals are emptied (see LongLiterals). */
     private static final int SHORTEN_ABOVE_BYTES = 256 * 1024;
     private static final int MAX_ROUTING_LITERAL_BYTES = 4096;
+    /** Statement text the route cache may hold, in characters (about twice that in bytes). */
+    private static final long ROUTE_CACHE_CHARS = 16L * 1024 * 1024;
 
     private final SqlParser parser;
     private final Router router;
@@ -53,6 +56,7 @@ final class QueryHandler {
     private final Transactions transactions;
     private final SessionFunctions sessionFunctions;
     private final ColumnOrders columnOrders = new ColumnOrders();
+    private final RouteCache routeCache = new RouteCache(ROUTE_CACHE_CHARS);
 
     QueryHandler(SqlParser parser, Router router, Executor executor, Authenticator authenticator,
             LocalSelect localSelect, SetStatement setStatement, ShowStatements shows, Transactions transactions,
@@ -85,6 +89,12 @@ final class QueryHandler {
                 sql = decode(payload, session.clientCharset());
             }
             hint = MycatHint.of(sql).orElse(null);
+            RouteCache.Entry cached = shortened || hint != null ? null : routeCache.get(session.schema(), sql);
+            if (cached != null) {
+                session.warnings(0, null);
+                run(client, cached.route(), payload, cached.type(), false);
+                return;
+            }
             statement = parser.parse(hint == null ? sql : hint.statement());
             if (shortened && !isDml(statement.type())) {
                 shortened = false; // only DML may carry BLOBs that routing can skip; anything else gets its full text
@@ -97,6 +107,7 @@ final class QueryHandler {
             }
             if (statement.type() == StatementType.DDL) {
                 forgetColumns(session.schema(), statement);
+                routeCache.clear(); // a table's columns or existence may change what statements route to
             }
             if ((hint == null || hint.type().equals("db_type")) && answerLocally(client, statement)) {
                 payload.release();
@@ -246,15 +257,23 @@ final class QueryHandler {
             client.error(e);
             return;
         }
+        if (hint == null && !sessionValuesInlined && !shortened && parsed.type() != StatementType.DDL) {
+            routeCache.put(client.session().schema(), parsed.sql(), parsed.type(), route);
+        }
+        run(client, route, payload, parsed.type(), sessionValuesInlined);
+    }
+
+    /** Sends the route's statements: the client's own payload when the single node gets the text unchanged. */
+    private void run(ClientChannel client, Route route, ByteBuf payload, StatementType type, boolean rewritten) {
         ShardStatement shard = route.shards().get(0);
         ByteBuf command = payload;
-        if (shard.rewritten() || sessionValuesInlined) {
+        if (shard.rewritten() || rewritten) {
             payload.release();
             command = client.channel().alloc().buffer(shard.sql().length() + 1);
             command.writeByte(Command.QUERY);
             command.writeCharSequence(shard.sql(), client.session().clientCharset());
         }
-        executor.execute(client, route, command, false, isRead(parsed.type()));
+        executor.execute(client, route, command, false, isRead(type));
     }
 
     /**
