@@ -89,7 +89,7 @@ public final class Router {
                 continue;
             }
             qualified |= ref.schema() != null;
-            tables.add(resolve(ref, current));
+            tables.add(resolve(ref, current, statement.type()));
         }
         String sql = qualified ? SchemaQualifierStripper.strip(statement.ast(), schemaNames) : statement.sql();
         if (tables.isEmpty()) {
@@ -133,7 +133,7 @@ public final class Router {
         return new Route(shards, allGlobal);
     }
 
-    private Resolved resolve(TableReference ref, LogicalSchema current) {
+    private Resolved resolve(TableReference ref, LogicalSchema current, StatementType type) {
         LogicalSchema schema = schemaOf(ref, current);
         LogicalTable table = schema.table(ref.table()).orElse(null);
         if (table != null) {
@@ -141,6 +141,10 @@ public final class Router {
         }
         if (schema.defaultDataNode() != null) {
             return new Resolved(ref, schema, null, List.of(schema.defaultDataNode()));
+        }
+        if (type == StatementType.DDL) {
+            throw RouteException.notSupported("table " + schema.name() + "." + ref.table() + " is not in schema.xml"
+                    + " and schema " + schema.name() + " has no default dataNode: declare it in schema.xml first");
         }
         throw RouteException.unknownTable(schema.name(), ref.table());
     }

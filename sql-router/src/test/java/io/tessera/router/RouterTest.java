@@ -213,6 +213,18 @@ class RouterTest {
     }
 
     @Test
+    void ddlForAnUndeclaredTableGoesToTheDefaultNodeOrIsRefused() {
+        assertThat(plan("create table fresh (id int)")).isEqualTo("Route dn1: create table fresh (id int)");
+        assertThat(plan("create table orders (id int)")).contains("dn1: ", "dn2: ");
+        assertThatThrownBy(() -> router.route(parser.parse("create table fresh (id int)"),
+                new RouteContext("NODEFAULT")))
+                .isInstanceOfSatisfying(RouteException.class, e -> {
+                    assertThat(e.errorCode()).isEqualTo(1235);
+                    assertThat(e.getMessage()).contains("not in schema.xml", "no default dataNode");
+                });
+    }
+
+    @Test
     void noSchemaSelectedIs1046ButTablelessStatementsRun() {
         assertThatThrownBy(() -> router.route(parser.parse("select * from company"), new RouteContext(null)))
                 .isInstanceOfSatisfying(RouteException.class, e -> assertThat(e.errorCode()).isEqualTo(1046));
