@@ -123,7 +123,7 @@ public final class Router {
             // The sharding conditions contradict each other (id = 1 AND id = 2): no row matches; one node answers.
             nodes = Set.of(tables.get(0).nodes().get(0));
         }
-        if (nodes.size() == 1 || (allGlobal && !write)) {
+        if (nodes.size() == 1) {
             return Route.single(new ShardStatement(nodes.iterator().next(), sql, qualified));
         }
         List<ShardStatement> shards = new ArrayList<>(nodes.size());

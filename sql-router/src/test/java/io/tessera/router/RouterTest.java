@@ -83,7 +83,9 @@ class RouterTest {
 
     @Test
     void readOfAGlobalTableUsesOneNodeAndAWriteUsesAll() {
-        assertThat(plan("select * from region")).isEqualTo("Route dn1: select * from region");
+        assertThat(plan("select * from region"))
+                .isEqualTo("Route (replicated) dn1: select * from region; dn2: select * from region;"
+                        + " dn3: select * from region");
         assertThat(plan("delete from region where id = 1"))
                 .isEqualTo("Route (replicated) dn1: delete from region where id = 1;"
                         + " dn2: delete from region where id = 1; dn3: delete from region where id = 1");

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Runs plans for sessions. Outside a transaction a backend connection is borrowed per statement and returned
@@ -39,6 +40,10 @@ public final class Executor {
      * reads, for the per-node counts the admin port shows.
      */
     public void execute(ClientChannel client, Route route, ByteBuf payload, boolean columnsOnly, boolean read) {
+        if (route.replicated() && read && !route.isSingleNode()) {
+            // every node holds the rows: any one answers; spread the reads
+            route = Route.single(route.shards().get(ThreadLocalRandom.current().nextInt(route.shards().size())));
+        }
         if (!route.isSingleNode()) {
             payload.release();
             if (read) {

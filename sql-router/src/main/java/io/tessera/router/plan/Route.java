@@ -5,8 +5,8 @@ import java.util.List;
 /**
  * Sends statements to data nodes and returns what they answer. A leaf of every plan.
  *
- * @param replicated every node holds the same rows (a write to a global table): a write's affected rows are
- *     those of one copy, not their sum
+ * @param replicated every node holds the same rows (global tables): a read needs only one of them, which the
+ *     executor picks at run time to spread the load; a write's affected rows are those of one copy, not their sum
  */
 public record Route(List<ShardStatement> shards, boolean replicated) implements PlanNode {
 
