@@ -17,7 +17,16 @@ public final class FunctionRegistry {
 
     /** Bare MyCat class name to factory. */
     private static final Map<String, Function<FunctionProperties, ShardingFunction>> FACTORIES = Map.ofEntries(
-            Map.entry("PartitionByMod", ModFunction::fromProperties));
+            Map.entry("PartitionByMod", ModFunction::fromProperties),
+            Map.entry("PartitionByString", StringHashFunction::fromProperties),
+            Map.entry("PartitionByPrefixPattern", PrefixPatternFunction::fromProperties),
+            Map.entry("PartitionDirectBySubString", SubstringFunction::fromProperties),
+            Map.entry("PartitionByDate", DateFunction::fromProperties),
+            Map.entry("PartitionByMonth", MonthFunction::fromProperties),
+            Map.entry("PartitionByMonthAndHistory", MonthAndHistoryFunction::fromProperties),
+            Map.entry("LatestMonthPartion", LatestMonthFunction::fromProperties),
+            Map.entry("PartitionByHotDate", HotDateFunction::fromProperties),
+            Map.entry("PartitionByRangeDateHash", RangeDateHashFunction::fromProperties));
 
     /** Builds the function a rule.xml {@code <function class=...>} names. */
     public ShardingFunction create(String className, FunctionProperties properties) {

@@ -61,6 +61,9 @@ public final class InsertRows {
             }
             SQLExpr expr = row.getValues().get(index);
             SqlValue value = Literals.valueOf(expr);
+            if (value instanceof SqlValue.Null) {
+                value = SqlValue.of("NULL"); // MyCat's insert parser hands a NULL to the function as the text NULL
+            }
             if (value == null) {
                 throw RouteException.notSupported("the sharding column " + column + " of " + table
                         + " must be given as a literal, not " + SQLUtils.toMySqlString(expr));
