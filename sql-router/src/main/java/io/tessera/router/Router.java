@@ -182,7 +182,7 @@ public final class Router {
                     + "sharding column");
         }
         Map<Integer, String> byNode = InsertRows.split(insert, sql, target.displayName(), rule.column(), rule,
-                columns);
+                table.dataNodes().size(), columns);
         List<ShardStatement> shards = new ArrayList<>(byNode.size());
         boolean split = byNode.size() > 1;
         byNode.forEach((node, nodeSql) -> shards.add(new ShardStatement(table.dataNodes().get(node), nodeSql,

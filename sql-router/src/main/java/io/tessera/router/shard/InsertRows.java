@@ -9,7 +9,6 @@ import com.alibaba.druid.sql.ast.statement.SQLInsertStatement.ValuesClause;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlInsertStatement;
 import io.tessera.router.error.RouteException;
 import io.tessera.router.function.SqlValue;
-import io.tessera.router.function.UnplaceableValueException;
 import io.tessera.router.model.ShardingRule;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -30,11 +29,12 @@ public final class InsertRows {
      * Node index to the SQL that node runs, in first-row order; a single entry keeps {@code sql} itself.
      *
      * @param column the column whose value places a row: the sharding column, or an ER child's join key
+     * @param tableNodes how many data nodes the table has
      * @param tableColumns the table's columns in order, used when the INSERT has no column list ({@code null}
      *     when unknown: the caller must have fetched them)
      */
     public static Map<Integer, String> split(SQLInsertStatement insert, String sql, String table, String column,
-            ShardingRule rule, List<String> tableColumns) {
+            ShardingRule rule, int tableNodes, List<String> tableColumns) {
         if (insert.getQuery() != null) {
             throw RouteException.notSupported("INSERT ... SELECT into sharded table " + table
                     + " is not supported: the selected rows would have to be placed one by one");
@@ -68,12 +68,7 @@ public final class InsertRows {
                 throw RouteException.notSupported("the sharding column " + column + " of " + table
                         + " must be given as a literal, not " + SQLUtils.toMySqlString(expr));
             }
-            int node;
-            try {
-                node = rule.function().nodeOf(value);
-            } catch (UnplaceableValueException e) {
-                throw RouteException.unplaceable(table, column, value.text(), e.getMessage());
-            }
+            int node = Placement.nodeOf(rule, value, tableNodes, table);
             rowsByNode.computeIfAbsent(node, n -> new ArrayList<>()).add(row);
         }
         Map<Integer, String> sqlByNode = new LinkedHashMap<>();

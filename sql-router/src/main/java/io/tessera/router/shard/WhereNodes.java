@@ -11,7 +11,6 @@ import com.alibaba.druid.sql.ast.expr.SQLPropertyExpr;
 import io.tessera.router.error.RouteException;
 import io.tessera.router.function.NodeSet;
 import io.tessera.router.function.SqlValue;
-import io.tessera.router.function.UnplaceableValueException;
 import io.tessera.router.model.ShardingRule;
 import java.util.ArrayList;
 import java.util.List;
@@ -143,11 +142,7 @@ public final class WhereNodes {
     }
 
     private int place(SqlValue value) {
-        try {
-            return rule.function().nodeOf(value);
-        } catch (UnplaceableValueException e) {
-            throw RouteException.unplaceable(tableName, rule.column(), value.text(), e.getMessage());
-        }
+        return Placement.nodeOf(rule, value, nodeCount, tableName);
     }
 
     private boolean isOurColumn(SQLExpr expr) {
