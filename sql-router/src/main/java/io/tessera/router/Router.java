@@ -13,6 +13,8 @@ import com.alibaba.druid.sql.ast.statement.SQLUpdateSetItem;
 import com.alibaba.druid.sql.ast.statement.SQLUpdateStatement;
 import io.tessera.router.error.RouteException;
 import io.tessera.router.function.NodeSet;
+import io.tessera.router.function.SqlValue;
+import io.tessera.router.model.ErParent;
 import io.tessera.router.model.LogicalSchema;
 import io.tessera.router.model.LogicalTable;
 import io.tessera.router.model.SchemaCatalog;
@@ -97,7 +99,7 @@ public final class Router {
         }
         boolean write = isWrite(statement.type());
         if (statement.ast() instanceof SQLInsertStatement insert && tables.get(0).isSharded()) {
-            return insertRoute(insert, sql, qualified, tables.get(0), context.columns());
+            return insertRoute(insert, sql, qualified, tables.get(0), context);
         }
         if (statement.ast() instanceof SQLUpdateStatement update) {
             refuseShardingColumnUpdate(update, tables);
@@ -166,28 +168,53 @@ public final class Router {
     }
 
     private static Route insertRoute(SQLInsertStatement insert, String sql, boolean qualified, Resolved target,
-            TableColumns known) {
+            RouteContext context) {
         LogicalTable table = target.table();
         List<String> columns = null;
         if (insert.getColumns().isEmpty()) {
-            columns = known.columns(target.schema().name(), table.name());
+            columns = context.columns().columns(target.schema().name(), table.name());
             if (columns == null) {
                 throw new ColumnsNeededException(target.schema().name(), table.name(), table.dataNodes().get(0));
             }
         }
-        ShardingRule rule = table.rule();
-        if (rule == null) {
-            throw RouteException.notSupported("INSERT into " + target.displayName() + ": its rows live with their "
-                    + "parent rows, which Tessera cannot look up yet; give the child a join key that is the parent's "
-                    + "sharding column");
+        List<Integer> nodes;
+        if (table.rule() != null) {
+            List<SqlValue> keys = InsertRows.keyValues(insert, target.displayName(), table.rule().column(), columns);
+            nodes = InsertRows.place(keys, table.rule(), table.dataNodes().size(), target.displayName());
+        } else {
+            ErParent parent = table.parent();
+            List<SqlValue> keys = InsertRows.keyValues(insert, target.displayName(), parent.joinKey(), columns);
+            nodes = parentNodes(target, parent, keys, context.parents());
         }
-        Map<Integer, String> byNode = InsertRows.split(insert, sql, target.displayName(), rule.column(), rule,
-                table.dataNodes().size(), columns);
+        Map<Integer, String> byNode = InsertRows.split(insert, sql, nodes);
         List<ShardStatement> shards = new ArrayList<>(byNode.size());
         boolean split = byNode.size() > 1;
         byNode.forEach((node, nodeSql) -> shards.add(new ShardStatement(table.dataNodes().get(node), nodeSql,
                 qualified || split)));
         return new Route(shards);
+    }
+
+    /** Each child row's node: its parent row's, as the locator knows it; unknown parents must be looked up first. */
+    private static List<Integer> parentNodes(Resolved child, ErParent parent, List<SqlValue> keys,
+            ParentLocator locator) {
+        String schema = child.schema().name();
+        List<Integer> nodes = new ArrayList<>(keys.size());
+        List<String> missing = new ArrayList<>();
+        for (SqlValue key : keys) {
+            Integer node = locator.nodeOf(schema, parent.parentTable(), parent.parentKey(), key.text());
+            if (node == null) {
+                if (!missing.contains(key.text())) {
+                    missing.add(key.text());
+                }
+            } else {
+                nodes.add(node);
+            }
+        }
+        if (!missing.isEmpty()) {
+            throw new ParentLookupNeededException(schema, parent.parentTable(), parent.parentKey(), missing,
+                    child.table().dataNodes());
+        }
+        return nodes;
     }
 
     private static void refuseShardingColumnUpdate(SQLUpdateStatement update, List<Resolved> tables) {
@@ -244,7 +271,8 @@ public final class Router {
         LogicalTable ta = a.table();
         LogicalTable tb = b.table();
         if (ta.rule() != null && tb.rule() != null && ta.rule().function() == tb.rule().function()
-                && ta.dataNodes().equals(tb.dataNodes()) && ta.rule().isColumn(aColumn) && tb.rule().isColumn(bColumn)) {
+                && ta.dataNodes().equals(tb.dataNodes()) && ta.rule().isColumn(aColumn)
+                && tb.rule().isColumn(bColumn)) {
             return true;
         }
         return isErLink(ta, aColumn, tb, bColumn) || isErLink(tb, bColumn, ta, aColumn);
@@ -270,7 +298,8 @@ public final class Router {
     }
 
     private static SQLExpr whereOf(SQLStatement ast) {
-        if (ast instanceof SQLSelectStatement select && select.getSelect().getQuery() instanceof SQLSelectQueryBlock b) {
+        if (ast instanceof SQLSelectStatement select
+                && select.getSelect().getQuery() instanceof SQLSelectQueryBlock b) {
             return b.getWhere();
         }
         if (ast instanceof SQLUpdateStatement update) {

@@ -47,6 +47,8 @@ class RouterTest {
                             new ShardingRule("id", MOD2), null),
                     new LogicalTable("order_items", TableKind.SHARDED, List.of("dn1", "dn2"),
                             new ShardingRule("order_id", MOD2), new ErParent("orders", "order_id", "id")),
+                    new LogicalTable("item_notes", TableKind.SHARDED, List.of("dn1", "dn2"), null,
+                            new ErParent("order_items", "item_id", "item_id")),
                     new LogicalTable("payments", TableKind.SHARDED, List.of("dn1", "dn2"),
                             new ShardingRule("order_id", MOD2), null),
                     new LogicalTable("users", TableKind.SHARDED, List.of("dn1", "dn2"),
@@ -132,6 +134,22 @@ class RouterTest {
     @Test
     void anErChildInsertFollowsItsParentsShardingValue() {
         assertThat(plan("insert into order_items (item_id, order_id) values (10, 3)")).startsWith("Route dn2: ");
+    }
+
+    @Test
+    void aDeeperErChildIsPlacedWhereItsParentRowsAre() {
+        String sql = "insert into item_notes (note_id, item_id) values (1, 10), (2, 11), (3, 10)";
+        assertThatThrownBy(() -> plan(sql))
+                .isInstanceOfSatisfying(ParentLookupNeededException.class, e -> {
+                    assertThat(e.parentTable()).isEqualTo("order_items");
+                    assertThat(e.parentKey()).isEqualTo("item_id");
+                    assertThat(e.values()).containsExactly("10", "11");
+                    assertThat(e.dataNodes()).containsExactly("dn1", "dn2");
+                });
+        ParentLocator found = (schema, table, key, value) -> value.equals("10") ? 1 : 0;
+        assertThat(router.route(parser.parse(sql), new RouteContext("TESTDB", TableColumns.UNKNOWN, found))
+                .describe()).isEqualTo("Route dn2: INSERT INTO item_notes (note_id, item_id)\nVALUES (1, 10),"
+                        + "\n\t(3, 10); dn1: INSERT INTO item_notes (note_id, item_id)\nVALUES (2, 11)");
     }
 
     @Test

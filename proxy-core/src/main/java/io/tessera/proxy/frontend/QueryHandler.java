@@ -15,7 +15,9 @@ import io.tessera.proxy.local.Transactions;
 import io.tessera.proxy.session.ClientChannel;
 import io.tessera.proxy.session.Session;
 import io.tessera.proxy.exec.ColumnOrders;
+import io.tessera.proxy.exec.ParentRows;
 import io.tessera.router.ColumnsNeededException;
+import io.tessera.router.ParentLookupNeededException;
 import io.tessera.router.RouteCache;
 import io.tessera.router.RouteContext;
 import io.tessera.router.Router;
@@ -56,6 +58,7 @@ final class QueryHandler {
     private final Transactions transactions;
     private final SessionFunctions sessionFunctions;
     private final ColumnOrders columnOrders = new ColumnOrders();
+    private final ParentRows parentRows;
     private final RouteCache routeCache = new RouteCache(ROUTE_CACHE_CHARS);
 
     QueryHandler(SqlParser parser, Router router, Executor executor, Authenticator authenticator,
@@ -70,6 +73,7 @@ final class QueryHandler {
         this.shows = shows;
         this.transactions = transactions;
         this.sessionFunctions = sessionFunctions;
+        this.parentRows = new ParentRows(executor);
     }
 
     /** Takes ownership of {@code payload}: {@code 0x03 | SQL text in the client's character set}. */
@@ -178,7 +182,7 @@ final class QueryHandler {
     private void explain(ClientChannel client, ParsedStatement explain) {
         Route route;
         try {
-            route = router.route(parser.explained(explain), new RouteContext(client.session().schema(), columnOrders));
+            route = router.route(parser.explained(explain), routeContext(client.session().schema()));
         } catch (ColumnsNeededException e) {
             learnColumns(client, e, () -> explain(client, explain), io.netty.buffer.Unpooled.EMPTY_BUFFER);
             return;
@@ -200,6 +204,10 @@ final class QueryHandler {
         authenticator.checkSchema(client.session().user(), client.session().remoteHost(), schema);
         client.session().schema(schema);
         client.ok();
+    }
+
+    private RouteContext routeContext(String schema) {
+        return new RouteContext(schema, columnOrders, parentRows);
     }
 
     /** Reads a table's column order from a data node, then runs {@code retry}; on failure answers the error. */
@@ -242,7 +250,7 @@ final class QueryHandler {
                 statement = new ParsedStatement(SQLUtils.toMySqlString(parsed.ast()), parsed.ast(), parsed.type(),
                         parsed.tables());
             }
-            route = hint == null ? router.route(statement, new RouteContext(client.session().schema(), columnOrders))
+            route = hint == null ? router.route(statement, routeContext(client.session().schema()))
                     : hintedRoute(client, hint, statement);
             if (shortened && (sessionValuesInlined || hint != null || route.shards().get(0).rewritten())) {
                 throw RouteException.notSupported("a statement of " + payload.readableBytes() + " bytes with "
@@ -251,6 +259,16 @@ final class QueryHandler {
             }
         } catch (ColumnsNeededException e) {
             learnColumns(client, e, () -> route(client, parsed, payload, shortened, hint), payload);
+            return;
+        } catch (ParentLookupNeededException e) {
+            parentRows.lookUp(client, e).whenCompleteAsync((ignored, error) -> {
+                if (error != null) {
+                    payload.release();
+                    client.error(error);
+                } else {
+                    route(client, parsed, payload, shortened, hint);
+                }
+            }, client.channel().eventLoop());
             return;
         } catch (TesseraException e) {
             payload.release();
@@ -290,18 +308,18 @@ final class QueryHandler {
             }
             case "sql" -> {
                 Route by = router.route(parser.parse(hint.value()),
-                        new RouteContext(client.session().schema(), columnOrders));
+                        routeContext(client.session().schema()));
                 List<ShardStatement> shards = new ArrayList<>();
                 by.shards().forEach(s -> shards.add(new ShardStatement(s.dataNode(), sql, true)));
                 return new Route(shards, by.replicated());
             }
             case "schema" -> {
                 authenticator.checkSchema(client.session().user(), client.session().remoteHost(), hint.value());
-                return forceRewritten(router.route(statement, new RouteContext(hint.value(), columnOrders)));
+                return forceRewritten(router.route(statement, routeContext(hint.value())));
             }
             case "db_type" -> {
                 return forceRewritten(router.route(statement,
-                        new RouteContext(client.session().schema(), columnOrders)));
+                        routeContext(client.session().schema())));
             }
             default -> throw RouteException.syntax("unknown MyCat hint type '" + hint.type()
                     + "' (expected: sql, datanode, schema or db_type)");

@@ -31,6 +31,7 @@ class ShardingIT {
             s.execute("CREATE TABLE orders (id BIGINT PRIMARY KEY, customer VARCHAR(20), total DECIMAL(10,2))");
             s.execute("CREATE TABLE order_items (item_id INT PRIMARY KEY, order_id BIGINT, sku VARCHAR(10))");
             s.execute("CREATE TABLE region (id INT PRIMARY KEY, name VARCHAR(20))");
+            s.execute("CREATE TABLE item_notes (note_id INT PRIMARY KEY, item_id INT, note VARCHAR(20))");
         }
     }
 
@@ -58,8 +59,8 @@ class ShardingIT {
             assertThat(s.executeUpdate("INSERT INTO region (id, name) VALUES (1, 'north'), (2, 'south')"))
                     .isEqualTo(2); // a copy on each of two nodes, counted once as MySQL would
         }
-        assertThat(ids(dn1(), "SELECT item_id FROM order_items")).containsExactly(2L);
-        assertThat(ids(dn2(), "SELECT item_id FROM order_items")).containsExactly(1L);
+        assertThat(ids(dn1(), "SELECT item_id FROM order_items WHERE item_id < 10")).containsExactly(2L);
+        assertThat(ids(dn2(), "SELECT item_id FROM order_items WHERE item_id < 10")).containsExactly(1L);
         try (Connection c = tessera.connect("TESTDB")) {
             for (int i = 0; i < 10; i++) { // any copy answers a read
                 assertThat(Rows.fetchAll(c, "SELECT name FROM region WHERE id <= 2 ORDER BY id"))
@@ -68,6 +69,22 @@ class ShardingIT {
         }
         assertThat(ids(dn1(), "SELECT id FROM region ORDER BY id")).containsExactly(1L, 2L);
         assertThat(ids(dn2(), "SELECT id FROM region ORDER BY id")).containsExactly(1L, 2L);
+    }
+
+    @Test
+    void aGrandchildRowGoesWhereItsParentRowWasFound() throws SQLException {
+        try (Connection c = tessera.connect("TESTDB"); Statement s = c.createStatement()) {
+            s.executeUpdate("INSERT INTO order_items (item_id, order_id, sku) VALUES (11, 2001, 'a'), (12, 2002, 'b')");
+            assertThat(s.executeUpdate("INSERT INTO item_notes (note_id, item_id, note) VALUES (1, 11, 'x'),"
+                    + " (2, 12, 'y'), (3, 11, 'z')")).isEqualTo(3);
+            assertThatThrownBy(() -> s.executeUpdate("INSERT INTO item_notes (note_id, item_id) VALUES (4, 99)"))
+                    .isInstanceOfSatisfying(SQLException.class, e -> {
+                        assertThat(e.getErrorCode()).isEqualTo(1105);
+                        assertThat(e.getMessage()).contains("no row of TESTDB.order_items has item_id = 99");
+                    });
+        }
+        assertThat(ids(dn2(), "SELECT note_id FROM item_notes ORDER BY note_id")).containsExactly(1L, 3L);
+        assertThat(ids(dn1(), "SELECT note_id FROM item_notes ORDER BY note_id")).containsExactly(2L);
     }
 
     @Test

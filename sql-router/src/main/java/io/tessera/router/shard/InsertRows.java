@@ -26,15 +26,15 @@ public final class InsertRows {
     }
 
     /**
-     * Node index to the SQL that node runs, in first-row order; a single entry keeps {@code sql} itself.
+     * The value of {@code column} in each row, in row order, checked: the statement has VALUES, names the column
+     * (or {@code tableColumns} gives its position when there is no column list), gives it as a literal, and does
+     * not move it in ON DUPLICATE KEY UPDATE. A NULL reads as the text NULL, as MyCat's insert parser passes it.
      *
      * @param column the column whose value places a row: the sharding column, or an ER child's join key
-     * @param tableNodes how many data nodes the table has
-     * @param tableColumns the table's columns in order, used when the INSERT has no column list ({@code null}
-     *     when unknown: the caller must have fetched them)
+     * @param tableColumns the table's columns in order, for an INSERT without a column list
      */
-    public static Map<Integer, String> split(SQLInsertStatement insert, String sql, String table, String column,
-            ShardingRule rule, int tableNodes, List<String> tableColumns) {
+    public static List<SqlValue> keyValues(SQLInsertStatement insert, String table, String column,
+            List<String> tableColumns) {
         if (insert.getQuery() != null) {
             throw RouteException.notSupported("INSERT ... SELECT into sharded table " + table
                     + " is not supported: the selected rows would have to be placed one by one");
@@ -54,22 +54,40 @@ public final class InsertRows {
                 }
             }
         }
-        Map<Integer, List<ValuesClause>> rowsByNode = new LinkedHashMap<>();
+        List<SqlValue> values = new ArrayList<>(insert.getValuesList().size());
         for (ValuesClause row : insert.getValuesList()) {
             if (index >= row.getValues().size()) {
                 throw RouteException.syntax("Column count doesn't match value count in INSERT into " + table);
             }
             SQLExpr expr = row.getValues().get(index);
             SqlValue value = Literals.valueOf(expr);
-            if (value instanceof SqlValue.Null) {
-                value = SqlValue.of("NULL"); // MyCat's insert parser hands a NULL to the function as the text NULL
-            }
             if (value == null) {
                 throw RouteException.notSupported("the sharding column " + column + " of " + table
                         + " must be given as a literal, not " + SQLUtils.toMySqlString(expr));
             }
-            int node = Placement.nodeOf(rule, value, tableNodes, table);
-            rowsByNode.computeIfAbsent(node, n -> new ArrayList<>()).add(row);
+            values.add(value instanceof SqlValue.Null ? SqlValue.of("NULL") : value);
+        }
+        return values;
+    }
+
+    /** The node of each value through the table's rule. */
+    public static List<Integer> place(List<SqlValue> values, ShardingRule rule, int tableNodes, String table) {
+        List<Integer> nodes = new ArrayList<>(values.size());
+        for (SqlValue value : values) {
+            nodes.add(Placement.nodeOf(rule, value, tableNodes, table));
+        }
+        return nodes;
+    }
+
+    /**
+     * Node index to the SQL that node runs, in first-row order, given each row's node; a single entry keeps
+     * {@code sql} itself, so an INSERT whose rows all go to one node is sent as the client wrote it.
+     */
+    public static Map<Integer, String> split(SQLInsertStatement insert, String sql, List<Integer> nodePerRow) {
+        Map<Integer, List<ValuesClause>> rowsByNode = new LinkedHashMap<>();
+        List<ValuesClause> rows = insert.getValuesList();
+        for (int i = 0; i < rows.size(); i++) {
+            rowsByNode.computeIfAbsent(nodePerRow.get(i), n -> new ArrayList<>()).add(rows.get(i));
         }
         Map<Integer, String> sqlByNode = new LinkedHashMap<>();
         if (rowsByNode.size() == 1) {

@@ -36,7 +36,8 @@ public final class Literals {
         }
         if (expr instanceof SQLNumberExpr n) {
             Number number = n.getNumber();
-            return number instanceof BigDecimal d ? SqlValue.of(d.toPlainString()) : SqlValue.of(String.valueOf(number));
+            return number instanceof BigDecimal d
+                    ? SqlValue.of(d.toPlainString()) : SqlValue.of(String.valueOf(number));
         }
         if (expr instanceof SQLHexExpr h) {
             return integer(new BigInteger(1, h.toBytes()));

@@ -1,0 +1,70 @@
+package io.tessera.proxy.exec;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import io.tessera.protocol.error.ErrorCode;
+import io.tessera.protocol.error.TesseraException;
+import io.tessera.proxy.session.ClientChannel;
+import io.tessera.proxy.session.SqlLiterals;
+import io.tessera.router.ParentLocator;
+import io.tessera.router.ParentLookupNeededException;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Where ER parent rows live, found by asking the parent table's data nodes in turn ({@code SELECT 1 FROM parent
+ * WHERE parentKey = v LIMIT 1}) and remembered in a bounded cache, like MyCat's ER_SQL2PARENTID. A parent row does
+ * not move between nodes (its sharding column cannot be updated), so an answer stays true until the row is
+ * deleted; a child inserted after that is refused by the data node's own constraints or lands with its old siblings.
+ */
+public final class ParentRows implements ParentLocator {
+
+    private static final long MAX_ENTRIES = 100_000;
+
+    private final Cache<String, Integer> nodes = Caffeine.newBuilder()
+            .maximumSize(MAX_ENTRIES)
+            .executor(Runnable::run)
+            .build();
+    private final Executor executor;
+
+    public ParentRows(Executor executor) {
+        this.executor = executor;
+    }
+
+    @Override
+    public Integer nodeOf(String schema, String parentTable, String parentKey, String value) {
+        return nodes.getIfPresent(key(schema, parentTable, parentKey, value));
+    }
+
+    /** Finds every parent row the exception names; fails naming the first one found on no node. */
+    public CompletableFuture<Void> lookUp(ClientChannel client, ParentLookupNeededException needed) {
+        CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
+        for (String value : needed.values()) {
+            chain = chain.thenCompose(ignored -> find(client, needed, value, 0));
+        }
+        return chain;
+    }
+
+    private CompletableFuture<Void> find(ClientChannel client, ParentLookupNeededException needed, String value,
+            int index) {
+        if (index == needed.dataNodes().size()) {
+            return CompletableFuture.failedFuture(new TesseraException(ErrorCode.UNKNOWN_ERROR, "no row of "
+                    + needed.schema() + "." + needed.parentTable() + " has " + needed.parentKey() + " = " + value
+                    + ": its child row cannot be placed"));
+        }
+        String sql = "SELECT 1 FROM `" + needed.parentTable().replace("`", "``") + "` WHERE `"
+                + needed.parentKey().replace("`", "``") + "` = " + SqlLiterals.literal(value) + " LIMIT 1";
+        return executor.query(client, needed.dataNodes().get(index), sql).thenCompose(result -> {
+            if (!result.rows().isEmpty()) {
+                nodes.put(key(needed.schema(), needed.parentTable(), needed.parentKey(), value), index);
+                return CompletableFuture.completedFuture(null);
+            }
+            return find(client, needed, value, index + 1);
+        });
+    }
+
+    private static String key(String schema, String table, String column, String value) {
+        return schema + '\u0000' + table.toUpperCase(Locale.ROOT) + '\u0000' + column.toLowerCase(Locale.ROOT)
+                + '\u0000' + value;
+    }
+}
