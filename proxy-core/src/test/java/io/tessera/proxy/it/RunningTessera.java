@@ -255,7 +255,8 @@ final class RunningTessera implements BeforeAllCallback, AfterAllCallback {
         }
     }
 
-    private static void deleteRecursively(Path dir) throws IOException {
+    /** Deletes a temporary directory the fixtures made, and everything in it. */
+    static void deleteRecursively(Path dir) throws IOException {
         try (Stream<Path> paths = Files.walk(dir)) {
             paths.sorted(Comparator.reverseOrder()).forEach(path -> {
                 try {

@@ -90,6 +90,9 @@ class StreamingIT {
         if (tessera != null) {
             tessera.close();
         }
+        if (conf != null) {
+            RunningTessera.deleteRecursively(conf);
+        }
         if (hosts != null) {
             hosts.execute("SET GLOBAL max_allowed_packet = " + previousMaxPacket);
             hosts.dropDatabase(database);

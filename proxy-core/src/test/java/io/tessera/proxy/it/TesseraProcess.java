@@ -23,18 +23,21 @@ final class TesseraProcess implements AutoCloseable {
     private final Process process;
     private final int port;
     private final List<String> output;
+    private final Path logs;
 
-    private TesseraProcess(Process process, int port, List<String> output) {
+    private TesseraProcess(Process process, int port, List<String> output, Path logs) {
         this.process = process;
         this.port = port;
         this.output = output;
+        this.logs = logs;
     }
 
     static TesseraProcess start(Path confDir, String... jvmOptions) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(List.of(jvmOptions));
-        command.addAll(List.of("-Dtessera.logs=" + Files.createTempDirectory("tessera-logs-"),
+        Path logs = Files.createTempDirectory("tessera-logs-");
+        command.addAll(List.of("-Dtessera.logs=" + logs,
                 "-cp", System.getProperty("java.class.path"), "io.tessera.proxy.TesseraMain", "run",
                 "--conf", confDir.toString()));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
@@ -67,7 +70,7 @@ final class TesseraProcess implements AutoCloseable {
         }, "tessera-process-output");
         drain.setDaemon(true);
         drain.start();
-        return new TesseraProcess(process, port, output);
+        return new TesseraProcess(process, port, output, logs);
     }
 
     int port() {
@@ -85,10 +88,11 @@ final class TesseraProcess implements AutoCloseable {
     }
 
     @Override
-    public void close() throws InterruptedException {
+    public void close() throws InterruptedException, IOException {
         process.destroy();
         if (!process.waitFor(30, TimeUnit.SECONDS)) {
             process.destroyForcibly().waitFor();
         }
+        RunningTessera.deleteRecursively(logs);
     }
 }
