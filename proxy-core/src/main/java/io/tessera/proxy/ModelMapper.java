@@ -71,7 +71,7 @@ final class ModelMapper {
 
     private ShardingRule rule(TableConfig table) {
         RuleConfig rule = config.tableRules().get(table.rule()).rule();
-        ShardingFunction function = function(rule.algorithm());
+        ShardingFunction function = function(rule.algorithm(), table.dataNodes().size());
         if (function == null) {
             return null;
         }
@@ -83,19 +83,29 @@ final class ModelMapper {
         return new ShardingRule(rule.column(), function);
     }
 
-    private ShardingFunction function(String name) {
-        if (functions.containsKey(name)) {
-            return functions.get(name);
-        }
+    /**
+     * The function named in rule.xml, built once; one whose node count comes from its table (PartitionByCRC32PreSlot)
+     * is built once per node count, with that count.
+     */
+    private ShardingFunction function(String name, int tableNodes) {
         FunctionConfig definition = config.functions().get(name);
+        boolean perTable = FunctionRegistry.takesNodeCountFromTable(definition.className());
+        String key = perTable ? name + "@" + tableNodes : name;
+        if (functions.containsKey(key)) {
+            return functions.get(key);
+        }
+        Map<String, String> properties = new HashMap<>(definition.properties());
+        if (perTable) {
+            properties.put("count", Integer.toString(tableNodes));
+        }
         ShardingFunction function = null;
         try {
-            function = registry.create(definition.className(),
-                    new FunctionProperties(name, definition.properties(), config::resolve));
+            function = registry.create(definition.className(), new FunctionProperties(name, properties,
+                    config::resolve));
         } catch (FunctionConfigException e) {
             problems.add("rule.xml: <function name=\"" + name + "\">: " + e.getMessage());
         }
-        functions.put(name, function);
+        functions.put(key, function);
         return function;
     }
 

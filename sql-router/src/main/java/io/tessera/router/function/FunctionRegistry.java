@@ -15,6 +15,12 @@ public final class FunctionRegistry {
     private static final String MYCAT_PACKAGE = "io.mycat.route.function.";
     private static final String OPENCLOUDB_PACKAGE = "org.opencloudb.route.function.";
 
+    /**
+     * MyCat's {@code PartitionByCRC32PreSlot} takes its node count from the table that uses it (MyCat's
+     * {@code TableRuleAware}): whoever builds it must pass the table's node count as its {@code count}.
+     */
+    public static final String CRC32_PRE_SLOT = "PartitionByCRC32PreSlot";
+
     /** Bare MyCat class name to factory. */
     private static final Map<String, Function<FunctionProperties, ShardingFunction>> FACTORIES = Map.ofEntries(
             Map.entry("PartitionByMod", ModFunction::fromProperties),
@@ -26,7 +32,16 @@ public final class FunctionRegistry {
             Map.entry("PartitionByMonthAndHistory", MonthAndHistoryFunction::fromProperties),
             Map.entry("LatestMonthPartion", LatestMonthFunction::fromProperties),
             Map.entry("PartitionByHotDate", HotDateFunction::fromProperties),
-            Map.entry("PartitionByRangeDateHash", RangeDateHashFunction::fromProperties));
+            Map.entry("PartitionByRangeDateHash", RangeDateHashFunction::fromProperties),
+            Map.entry("PartitionByHashMod", HashModFunction::fromProperties),
+            Map.entry("PartitionByLong", FixedSlotFunction::fromProperties),
+            Map.entry("AutoPartitionByLong", LongRangeFunction::fromProperties),
+            Map.entry("PartitionByRangeMod", RangeModFunction::fromProperties),
+            Map.entry("PartitionByFileMap", FileMapFunction::fromProperties),
+            Map.entry("PartitionByMurmurHash", MurmurHashFunction::fromProperties),
+            Map.entry("PartitionByJumpConsistentHash", JumpHashFunction::fromProperties),
+            Map.entry(CRC32_PRE_SLOT, Crc32SlotFunction::fromProperties),
+            Map.entry("PartitionByPattern", PatternFunction::fromProperties));
 
     /** Builds the function a rule.xml {@code <function class=...>} names. */
     public ShardingFunction create(String className, FunctionProperties properties) {
@@ -41,6 +56,11 @@ public final class FunctionRegistry {
         } catch (IllegalArgumentException e) {
             throw properties.error(e.getMessage());
         }
+    }
+
+    /** Whether {@code className} names a function whose node count comes from its table. */
+    public static boolean takesNodeCountFromTable(String className) {
+        return bareName(className).equals(CRC32_PRE_SLOT);
     }
 
     private static String bareName(String className) {

@@ -19,7 +19,8 @@ import java.math.BigInteger;
  *       {@code ' 42'}, {@code '4.2'}), goes to {@code Math.abs(text.hashCode()) % count}. For a text whose hash is
  *       {@link Integer#MIN_VALUE} that expression is negative unless count divides 2^31: MyCat then fails on the
  *       index, and Tessera throws {@link UnplaceableValueException}.</li>
- *   <li>NULL cannot be placed.</li>
+ *   <li>NULL is placed as the text {@code NULL}, which is how MyCat's parser hands an inserted NULL to the
+ *       function.</li>
  * </ul>
  *
  * <p>Ranges: MyCat has no range calculation here and sends a range to every node. Tessera narrows an integer range
@@ -50,21 +51,18 @@ record ModFunction(int count) implements ShardingFunction {
         if (value instanceof SqlValue.Int v) {
             return (int) Math.abs(v.value() % count);   // equals |v| mod count, Long.MIN_VALUE included
         }
-        if (value instanceof SqlValue.Text t) {
-            String text = t.value();
-            try {
-                // The same parse as MyCat's: a sign, then digits (BigInteger also reads digits of other scripts).
-                return new BigInteger(text).abs().mod(BigInteger.valueOf(count)).intValue();
-            } catch (NumberFormatException e) {
-                int node = Math.abs(text.hashCode()) % count;
-                if (node < 0) {
-                    throw SqlValues.unplaceable(NAME, value, "its hashCode() is Integer.MIN_VALUE, for which MyCat"
-                            + " computes the negative node " + node);
-                }
-                return node;
+        String text = MycatValues.text(value);
+        try {
+            // The same parse as MyCat's: a sign, then digits (BigInteger also reads digits of other scripts).
+            return new BigInteger(text).abs().mod(BigInteger.valueOf(count)).intValue();
+        } catch (NumberFormatException e) {
+            int node = Math.abs(text.hashCode()) % count;
+            if (node < 0) {
+                throw SqlValues.unplaceable(NAME, value, "its hashCode() is Integer.MIN_VALUE, for which MyCat computes"
+                        + " the negative node " + node);
             }
+            return node;
         }
-        throw SqlValues.unplaceable(NAME, value, "NULL has no node");
     }
 
     @Override

@@ -11,20 +11,18 @@ final class SqlValues {
     /**
      * The value as MyCat's {@code Long.parseLong(text)} reads it: an optional sign, then decimal digits.
      *
-     * @throws UnplaceableValueException for any other text and for NULL, as MyCat fails on them
+     * @throws UnplaceableValueException for any other text, NULL included (MyCat reads it as the text NULL), as MyCat
+     *                                    fails on them
      */
     static long longValue(SqlValue value, String function) {
         if (value instanceof SqlValue.Int i) {
             return i.value();
         }
-        if (value instanceof SqlValue.Text t) {
-            try {
-                return Long.parseLong(t.value());
-            } catch (NumberFormatException e) {
-                throw unplaceable(function, value, "not an integer in the range of a Java long");
-            }
+        try {
+            return Long.parseLong(MycatValues.text(value));
+        } catch (NumberFormatException e) {
+            throw unplaceable(function, value, "not an integer in the range of a Java long");
         }
-        throw unplaceable(function, value, "NULL has no node");
     }
 
     /** True when {@link #longValue} reads the value; range bounds that are not are treated as unbounded. */

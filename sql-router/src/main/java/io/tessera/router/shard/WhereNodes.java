@@ -11,6 +11,7 @@ import com.alibaba.druid.sql.ast.expr.SQLPropertyExpr;
 import io.tessera.router.error.RouteException;
 import io.tessera.router.function.NodeSet;
 import io.tessera.router.function.SqlValue;
+import io.tessera.router.function.UnplaceableValueException;
 import io.tessera.router.model.ShardingRule;
 import java.util.ArrayList;
 import java.util.List;
@@ -75,7 +76,7 @@ public final class WhereNodes {
         if (e instanceof SQLBetweenExpr between && !between.isNot() && isOurColumn(between.getTestExpr())) {
             SqlValue low = Literals.valueOf(between.getBeginExpr());
             SqlValue high = Literals.valueOf(between.getEndExpr());
-            return low == null || high == null ? null : rule.function().nodesOf(low, high, nodeCount);
+            return low == null || high == null ? null : range(low, high);
         }
         return null;
     }
@@ -117,7 +118,7 @@ public final class WhereNodes {
             }
         }
         if (low != null && high != null) {
-            NodeSet range = rule.function().nodesOf(low, high, nodeCount);
+            NodeSet range = range(low, high);
             nodes = nodes == null ? range : nodes.intersect(range);
         }
         return nodes;
@@ -139,6 +140,15 @@ public final class WhereNodes {
 
     private static boolean isGreater(SQLBinaryOperator op) {
         return op == SQLBinaryOperator.GreaterThan || op == SQLBinaryOperator.GreaterThanOrEqual;
+    }
+
+    private NodeSet range(SqlValue low, SqlValue high) {
+        try {
+            return rule.function().nodesOf(low, high, nodeCount);
+        } catch (UnplaceableValueException e) {
+            throw RouteException.unplaceable(tableName, rule.column(), low.text() + " .. " + high.text(),
+                    e.getMessage());
+        }
     }
 
     private int place(SqlValue value) {
