@@ -32,6 +32,7 @@ class ShardingIT {
             s.execute("CREATE TABLE order_items (item_id INT PRIMARY KEY, order_id BIGINT, sku VARCHAR(10))");
             s.execute("CREATE TABLE region (id INT PRIMARY KEY, name VARCHAR(20))");
             s.execute("CREATE TABLE item_notes (note_id INT PRIMARY KEY, item_id INT, note VARCHAR(20))");
+            s.execute("CREATE TABLE travelrecord (id BIGINT PRIMARY KEY, traveller VARCHAR(20))");
         }
     }
 
@@ -50,6 +51,22 @@ class ShardingIT {
         assertThat(ids(dn1(), "SELECT id FROM orders ORDER BY id")).allMatch(id -> id % 2 == 0).hasSize(50);
         assertThat(ids(dn2(), "SELECT id FROM orders ORDER BY id")).allMatch(id -> Math.abs(id % 2) == 1)
                 .hasSize(51).contains(-7L);
+    }
+
+    @Test
+    void rangesFromAMapFilePlaceRowsOnThreeNodes() throws SQLException {
+        try (Connection c = tessera.connect("TESTDB"); Statement s = c.createStatement()) {
+            assertThat(s.executeUpdate("INSERT INTO travelrecord (id, traveller) VALUES (1, 'a'), (1000, 'b'),"
+                    + " (1001, 'c'), (2000, 'd'), (2001, 'e'), (3000, 'f')")).isEqualTo(6);
+            assertThatThrownBy(() -> s.executeUpdate("INSERT INTO travelrecord (id, traveller) VALUES (3001, 'x')"))
+                    .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getMessage())
+                            .contains("can't find any valid data node", "3001"));
+            assertThat(Rows.fetchAll(c, "SELECT traveller FROM travelrecord WHERE id = 2001"))
+                    .containsExactly(List.of("e"));
+        }
+        assertThat(ids(dn1(), "SELECT id FROM travelrecord ORDER BY id")).containsExactly(1L, 1000L);
+        assertThat(ids(dn2(), "SELECT id FROM travelrecord ORDER BY id")).containsExactly(1001L, 2000L);
+        assertThat(ids(dn3(), "SELECT id FROM travelrecord ORDER BY id")).containsExactly(2001L, 3000L);
     }
 
     @Test
@@ -141,6 +158,10 @@ class ShardingIT {
 
     private static Connection dn1() throws SQLException {
         return tessera.dataHosts().connectDirect(tessera.database("db1"));
+    }
+
+    private static Connection dn3() throws SQLException {
+        return tessera.dataHosts().connectDirect(tessera.database("db3"));
     }
 
     private static Connection dn2() throws SQLException {
