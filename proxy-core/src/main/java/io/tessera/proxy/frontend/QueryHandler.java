@@ -59,6 +59,7 @@ final class QueryHandler {
     private final SessionFunctions sessionFunctions;
     private final ColumnOrders columnOrders = new ColumnOrders();
     private final ParentRows parentRows;
+    private final HintedRoutes hints;
     private final RouteCache routeCache = new RouteCache(ROUTE_CACHE_CHARS);
 
     QueryHandler(SqlParser parser, Router router, Executor executor, Authenticator authenticator,
@@ -74,6 +75,7 @@ final class QueryHandler {
         this.transactions = transactions;
         this.sessionFunctions = sessionFunctions;
         this.parentRows = new ParentRows(executor);
+        this.hints = new HintedRoutes(parser, router, executor.dataNodes(), authenticator, this::routeContext);
     }
 
     /** Takes ownership of {@code payload}: {@code 0x03 | SQL text in the client's character set}. */
@@ -251,7 +253,7 @@ final class QueryHandler {
                         parsed.tables());
             }
             route = hint == null ? router.route(statement, routeContext(client.session().schema()))
-                    : hintedRoute(client, hint, statement);
+                    : hints.route(client.session(), hint, statement, routeContext(client.session().schema()));
             if (shortened && (sessionValuesInlined || hint != null || route.shards().get(0).rewritten())) {
                 throw RouteException.notSupported("a statement of " + payload.readableBytes() + " bytes with "
                         + "literals over " + MAX_ROUTING_LITERAL_BYTES + " bytes cannot be rewritten for its data "
@@ -292,44 +294,5 @@ final class QueryHandler {
             command.writeCharSequence(shard.sql(), client.session().clientCharset());
         }
         executor.execute(client, route, command, false, isRead(type));
-    }
-
-    /**
-     * MyCat's hints: {@code datanode=} sends the statement to that node, {@code sql=} to the nodes the other
-     * statement routes to, {@code schema=} routes it in that schema, {@code db_type=} is accepted (reads and writes
-     * both go to the write host until read/write splitting exists). The hint itself is not sent.
-     */
-    private Route hintedRoute(ClientChannel client, MycatHint hint, ParsedStatement statement) {
-        String sql = statement.sql();
-        switch (hint.type()) {
-            case "datanode" -> {
-                executor.dataNodes().get(hint.value());
-                return Route.single(new ShardStatement(hint.value(), sql, true));
-            }
-            case "sql" -> {
-                Route by = router.route(parser.parse(hint.value()),
-                        routeContext(client.session().schema()));
-                List<ShardStatement> shards = new ArrayList<>();
-                by.shards().forEach(s -> shards.add(new ShardStatement(s.dataNode(), sql, true)));
-                return new Route(shards, by.replicated());
-            }
-            case "schema" -> {
-                authenticator.checkSchema(client.session().user(), client.session().remoteHost(), hint.value());
-                return forceRewritten(router.route(statement, routeContext(hint.value())));
-            }
-            case "db_type" -> {
-                return forceRewritten(router.route(statement,
-                        routeContext(client.session().schema())));
-            }
-            default -> throw RouteException.syntax("unknown MyCat hint type '" + hint.type()
-                    + "' (expected: sql, datanode, schema or db_type)");
-        }
-    }
-
-    /** The same route, each statement marked rewritten: the client's payload still holds the hint. */
-    private static Route forceRewritten(Route route) {
-        List<ShardStatement> shards = new ArrayList<>();
-        route.shards().forEach(s -> shards.add(new ShardStatement(s.dataNode(), s.sql(), true)));
-        return new Route(shards, route.replicated());
     }
 }

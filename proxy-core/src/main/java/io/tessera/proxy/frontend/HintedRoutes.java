@@ -1,0 +1,71 @@
+package io.tessera.proxy.frontend;
+
+import io.tessera.proxy.exec.DataNodes;
+import io.tessera.proxy.session.Session;
+import io.tessera.router.RouteContext;
+import io.tessera.router.Router;
+import io.tessera.router.error.RouteException;
+import io.tessera.router.parse.MycatHint;
+import io.tessera.router.parse.ParsedStatement;
+import io.tessera.router.parse.SqlParser;
+import io.tessera.router.plan.Route;
+import io.tessera.router.plan.ShardStatement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * MyCat's hints: {@code datanode=} sends the statement to that node, {@code sql=} to the nodes the other statement
+ * routes to, {@code schema=} routes it in that schema, {@code db_type=} is accepted (reads and writes both go to the
+ * write host until read/write splitting exists). The hint itself is never sent: each statement of the route is
+ * marked rewritten, so the front end sends the text without it.
+ */
+final class HintedRoutes {
+
+    private final SqlParser parser;
+    private final Router router;
+    private final DataNodes dataNodes;
+    private final Authenticator authenticator;
+    private final Function<String, RouteContext> contextFor;
+
+    HintedRoutes(SqlParser parser, Router router, DataNodes dataNodes, Authenticator authenticator,
+            Function<String, RouteContext> contextFor) {
+        this.parser = parser;
+        this.router = router;
+        this.dataNodes = dataNodes;
+        this.authenticator = authenticator;
+        this.contextFor = contextFor;
+    }
+
+    /** The route of {@code statement} (the text after the hint) as {@code hint} directs. */
+    Route route(Session session, MycatHint hint, ParsedStatement statement, RouteContext context) {
+        String sql = statement.sql();
+        switch (hint.type()) {
+            case "datanode" -> {
+                dataNodes.get(hint.value());
+                return Route.single(new ShardStatement(hint.value(), sql, true));
+            }
+            case "sql" -> {
+                Route by = router.route(parser.parse(hint.value()), context);
+                List<ShardStatement> shards = new ArrayList<>();
+                by.shards().forEach(s -> shards.add(new ShardStatement(s.dataNode(), sql, true)));
+                return new Route(shards, by.replicated());
+            }
+            case "schema" -> {
+                authenticator.checkSchema(session.user(), session.remoteHost(), hint.value());
+                return rewritten(router.route(statement, contextFor.apply(hint.value())));
+            }
+            case "db_type" -> {
+                return rewritten(router.route(statement, context));
+            }
+            default -> throw RouteException.syntax("unknown MyCat hint type '" + hint.type()
+                    + "' (expected: sql, datanode, schema or db_type)");
+        }
+    }
+
+    private static Route rewritten(Route route) {
+        List<ShardStatement> shards = new ArrayList<>();
+        route.shards().forEach(s -> shards.add(new ShardStatement(s.dataNode(), s.sql(), true)));
+        return new Route(shards, route.replicated());
+    }
+}
