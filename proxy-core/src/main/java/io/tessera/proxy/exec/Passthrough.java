@@ -10,7 +10,6 @@ import io.tessera.protocol.codec.PayloadReader;
 import io.tessera.protocol.codec.PayloadWriter;
 import io.tessera.protocol.packet.OkPacket;
 import io.tessera.proxy.session.ClientChannel;
-import io.tessera.proxy.session.Session;
 
 /**
  * The single-node hot path: streams one backend response to the client frame by frame. Rows are not decoded;
