@@ -106,12 +106,14 @@ public final class DemoMain {
     private static void printHowToConnect(int port, int adminPort, long startMillis) {
         System.out.printf(Locale.ROOT, """
 
-                Tessera demo is running (started in %.1f s). Schema TESTDB: table company on host1, goods on host2.
+                Tessera demo is running (started in %.1f s). Schema TESTDB: company on host1, goods on host2,
+                orders sharded by id over both (even ids on host1, odd on host2), currency copied on both.
 
                 Connect with the mysql (or mariadb) client:
                     mysql -h127.0.0.1 -P%d -utest -ptest TESTDB
                     mysql> SELECT * FROM company;
-                    mysql> SELECT * FROM goods;
+                    mysql> SELECT * FROM orders WHERE id = 7;
+                    mysql> EXPLAIN INSERT INTO orders (id, company_id, total, currency) VALUES (21, 1, 9, 'EUR');
                 or with JDBC:
                     jdbc:mysql://127.0.0.1:%d/TESTDB?user=test&password=test
                 Admin port:
