@@ -238,29 +238,36 @@ final class QueryHandler {
     }
 
     /**
+     * Inlines the session's values (DATABASE(), ...) once, then plans and runs the statement.
+     *
      * @param shortened whether {@code parsed} was parsed from a text whose long literals were emptied: then it can
      *     be routed, but no statement can be rebuilt from its tree
      */
     private void route(ClientChannel client, ParsedStatement parsed, ByteBuf payload, boolean shortened,
             MycatHint hint) {
+        boolean inlined = sessionFunctions.rewrite(parsed, client.session());
+        ParsedStatement statement = inlined ? new ParsedStatement(SQLUtils.toMySqlString(parsed.ast()), parsed.ast(),
+                parsed.type(), parsed.tables()) : parsed;
+        plan(client, parsed, statement, inlined, payload, shortened, hint);
+    }
+
+    /**
+     * Routes {@code statement} (the client's {@code parsed} one, with session values inlined when {@code inlined})
+     * and runs it; when the router first needs a table's columns or a parent row's node, learns them and comes back.
+     */
+    private void plan(ClientChannel client, ParsedStatement parsed, ParsedStatement statement, boolean inlined,
+            ByteBuf payload, boolean shortened, MycatHint hint) {
         Route route;
-        boolean sessionValuesInlined;
         try {
-            ParsedStatement statement = parsed;
-            sessionValuesInlined = sessionFunctions.rewrite(parsed, client.session());
-            if (sessionValuesInlined) {
-                statement = new ParsedStatement(SQLUtils.toMySqlString(parsed.ast()), parsed.ast(), parsed.type(),
-                        parsed.tables());
-            }
             route = hint == null ? router.route(statement, routeContext(client.session().schema()))
                     : hints.route(client.session(), hint, statement, routeContext(client.session().schema()));
-            if (shortened && (sessionValuesInlined || hint != null || route.shards().get(0).rewritten())) {
+            if (shortened && (inlined || hint != null || route.shards().get(0).rewritten())) {
                 throw RouteException.notSupported("a statement of " + payload.readableBytes() + " bytes with "
                         + "literals over " + MAX_ROUTING_LITERAL_BYTES + " bytes cannot be rewritten for its data "
                         + "node: drop the schema qualifier, the hint or the session function (DATABASE(), ...)");
             }
         } catch (ColumnsNeededException e) {
-            learnColumns(client, e, () -> route(client, parsed, payload, shortened, hint), payload);
+            learnColumns(client, e, () -> plan(client, parsed, statement, inlined, payload, shortened, hint), payload);
             return;
         } catch (ParentLookupNeededException e) {
             parentRows.lookUp(client, e).whenCompleteAsync((ignored, error) -> {
@@ -268,7 +275,7 @@ final class QueryHandler {
                     payload.release();
                     client.error(error);
                 } else {
-                    route(client, parsed, payload, shortened, hint);
+                    plan(client, parsed, statement, inlined, payload, shortened, hint);
                 }
             }, client.channel().eventLoop());
             return;
@@ -277,10 +284,10 @@ final class QueryHandler {
             client.error(e);
             return;
         }
-        if (hint == null && !sessionValuesInlined && !shortened && parsed.type() != StatementType.DDL) {
+        if (hint == null && !inlined && !shortened && parsed.type() != StatementType.DDL) {
             routeCache.put(client.session().schema(), parsed.sql(), parsed.type(), route);
         }
-        run(client, route, payload, parsed.type(), sessionValuesInlined);
+        run(client, route, payload, parsed.type(), inlined);
     }
 
     /** Sends the route's statements: the client's own payload when the single node gets the text unchanged. */

@@ -63,8 +63,14 @@ class ShardingIT {
                             .contains("can't find any valid data node", "3001"));
             assertThat(Rows.fetchAll(c, "SELECT traveller FROM travelrecord WHERE id = 2001"))
                     .containsExactly(List.of("e"));
+            // no column list (the column order is fetched first) and a session function, inlined once
+            assertThat(s.executeUpdate("INSERT INTO travelrecord VALUES (5, DATABASE())")).isEqualTo(1);
         }
-        assertThat(ids(dn1(), "SELECT id FROM travelrecord ORDER BY id")).containsExactly(1L, 1000L);
+        assertThat(ids(dn1(), "SELECT id FROM travelrecord ORDER BY id")).containsExactly(1L, 5L, 1000L);
+        try (Connection dn1 = dn1()) {
+            assertThat(Rows.fetchAll(dn1, "SELECT traveller FROM travelrecord WHERE id = 5"))
+                    .containsExactly(List.of("TESTDB"));
+        }
         assertThat(ids(dn2(), "SELECT id FROM travelrecord ORDER BY id")).containsExactly(1001L, 2000L);
         assertThat(ids(dn3(), "SELECT id FROM travelrecord ORDER BY id")).containsExactly(2001L, 3000L);
     }
