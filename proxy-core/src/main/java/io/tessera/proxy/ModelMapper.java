@@ -58,10 +58,10 @@ final class ModelMapper {
                 if (kind == TableKind.SHARDED && rule == null && table.dataNodes().size() > 1) {
                     continue; // reported in problems
                 }
-                tables.add(new LogicalTable(table.name(), kind, table.dataNodes(), rule, null));
+                tables.add(new LogicalTable(table.name(), kind, table.dataNodes(), rule, null, table.needAddLimit()));
                 addChildren(tables, table.name(), table.childTables(), kind, table.dataNodes(), rule);
             }
-            schemas.add(LogicalSchema.of(schema.name(), schema.dataNode(), tables));
+            schemas.add(LogicalSchema.of(schema.name(), schema.dataNode(), schema.sqlMaxLimit(), tables));
         }
         if (!problems.isEmpty()) {
             throw new ConfigException(problems);
@@ -115,7 +115,7 @@ final class ModelMapper {
             ShardingRule rule = rootRule != null && rootRule.isColumn(child.parentKey())
                     ? new ShardingRule(child.joinKey(), rootRule.function()) : null;
             tables.add(new LogicalTable(child.name(), kind, dataNodes, rule,
-                    new ErParent(parent, child.joinKey(), child.parentKey())));
+                    new ErParent(parent, child.joinKey(), child.parentKey()), child.needAddLimit()));
             addChildren(tables, child.name(), child.childTables(), kind, dataNodes, null);
         }
     }

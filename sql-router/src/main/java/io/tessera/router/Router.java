@@ -2,6 +2,7 @@ package io.tessera.router;
 
 import com.alibaba.druid.sql.SQLUtils;
 import com.alibaba.druid.sql.ast.SQLExpr;
+import com.alibaba.druid.sql.ast.SQLLimit;
 import com.alibaba.druid.sql.ast.SQLStatement;
 import com.alibaba.druid.sql.ast.expr.SQLIdentifierExpr;
 import com.alibaba.druid.sql.ast.expr.SQLPropertyExpr;
@@ -128,9 +129,14 @@ public final class Router {
         if (nodes.size() == 1) {
             return Route.single(new ShardStatement(nodes.iterator().next(), sql, qualified));
         }
+        boolean rewritten = qualified;
+        if (!allGlobal && addsMaxLimit(statement, tables)) {
+            sql = SQLUtils.toMySqlString(statement.ast());
+            rewritten = true;
+        }
         List<ShardStatement> shards = new ArrayList<>(nodes.size());
         for (String node : nodes) {
-            shards.add(new ShardStatement(node, sql, qualified));
+            shards.add(new ShardStatement(node, sql, rewritten));
         }
         return new Route(shards, allGlobal);
     }
@@ -215,6 +221,25 @@ public final class Router {
                     child.table().dataNodes());
         }
         return nodes;
+    }
+
+    /**
+     * MyCat's {@code sqlMaxLimit}: a SELECT over several data nodes without a LIMIT gets {@code LIMIT sqlMaxLimit}
+     * (in its tree, from which its text is then written), unless a table of it has {@code needAddLimit="false"}.
+     */
+    private static boolean addsMaxLimit(ParsedStatement statement, List<Resolved> tables) {
+        int limit = tables.get(0).schema().sqlMaxLimit();
+        if (limit <= 0 || !(statement.ast() instanceof SQLSelectStatement select)
+                || !(select.getSelect().getQuery() instanceof SQLSelectQueryBlock block) || block.getLimit() != null) {
+            return false;
+        }
+        for (Resolved t : tables) {
+            if (t.table() != null && !t.table().needAddLimit()) {
+                return false;
+            }
+        }
+        block.setLimit(new SQLLimit(limit));
+        return true;
     }
 
     private static void refuseShardingColumnUpdate(SQLUpdateStatement update, List<Resolved> tables) {

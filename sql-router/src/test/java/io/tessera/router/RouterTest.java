@@ -114,6 +114,24 @@ class RouterTest {
     }
 
     @Test
+    void sqlMaxLimitCapsSelectsOverSeveralNodesThatHaveNoLimit() {
+        Router limited = new Router(new SchemaCatalog(List.of(LogicalSchema.of("TESTDB", "dn1", 100, List.of(
+                new LogicalTable("orders", TableKind.SHARDED, List.of("dn1", "dn2"), new ShardingRule("id", MOD2),
+                        null),
+                new LogicalTable("raw", TableKind.SHARDED, List.of("dn1", "dn2"), new ShardingRule("id", MOD2),
+                        null, false))))));
+        assertThat(limited.route(parser.parse("select * from orders where status = 1"), new RouteContext("TESTDB"))
+                .describe()).isEqualTo("Route dn1: SELECT *\nFROM orders\nWHERE status = 1\nLIMIT 100;"
+                        + " dn2: SELECT *\nFROM orders\nWHERE status = 1\nLIMIT 100");
+        assertThat(limited.route(parser.parse("select * from orders limit 5"), new RouteContext("TESTDB"))
+                .describe()).endsWith("limit 5");
+        assertThat(limited.route(parser.parse("select * from orders where id = 1"), new RouteContext("TESTDB"))
+                .describe()).isEqualTo("Route dn2: select * from orders where id = 1");
+        assertThat(limited.route(parser.parse("select * from raw"), new RouteContext("TESTDB")).describe())
+                .doesNotContain("LIMIT");
+    }
+
+    @Test
     void withoutAShardingValueEveryNodeIsRouted() {
         assertThat(plan("select * from orders where status = 1"))
                 .isEqualTo("Route dn1: select * from orders where status = 1;"

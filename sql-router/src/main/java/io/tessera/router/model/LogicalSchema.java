@@ -12,8 +12,9 @@ import java.util.Optional;
  * configured spelling for display.
  *
  * @param defaultDataNode the node of tables not listed ({@code <schema dataNode>}), or {@code null}
+ * @param sqlMaxLimit the LIMIT added to a SELECT over several data nodes that has none; -1 for none
  */
-public record LogicalSchema(String name, String defaultDataNode, Map<String, LogicalTable> tables) {
+public record LogicalSchema(String name, String defaultDataNode, int sqlMaxLimit, Map<String, LogicalTable> tables) {
 
     public LogicalSchema {
         LinkedHashMap<String, LogicalTable> byKey = new LinkedHashMap<>();
@@ -22,9 +23,13 @@ public record LogicalSchema(String name, String defaultDataNode, Map<String, Log
     }
 
     public static LogicalSchema of(String name, String defaultDataNode, List<LogicalTable> tables) {
+        return of(name, defaultDataNode, -1, tables);
+    }
+
+    public static LogicalSchema of(String name, String defaultDataNode, int sqlMaxLimit, List<LogicalTable> tables) {
         LinkedHashMap<String, LogicalTable> map = new LinkedHashMap<>();
         tables.forEach(t -> map.put(t.name(), t));
-        return new LogicalSchema(name, defaultDataNode, map);
+        return new LogicalSchema(name, defaultDataNode, sqlMaxLimit, map);
     }
 
     public Optional<LogicalTable> table(String tableName) {
