@@ -254,6 +254,11 @@ class RouterTest {
     void ddlForAnUndeclaredTableGoesToTheDefaultNodeOrIsRefused() {
         assertThat(plan("create table fresh (id int)")).isEqualTo("Route dn1: create table fresh (id int)");
         assertThat(plan("create table orders (id int)")).contains("dn1: ", "dn2: ");
+        assertThat(plan("create index idx_status on orders (status)")).contains("dn1: ", "dn2: ");
+        assertThat(plan("drop index idx_status on orders")).contains("dn1: ", "dn2: ");
+        assertThat(plan("alter table region add column x int")).contains("dn1: ", "dn2: ", "dn3: ");
+        assertThat(plan("truncate table orders")).contains("dn1: ", "dn2: ");
+        assertThat(plan("drop table company")).isEqualTo("Route dn2: drop table company");
         assertThatThrownBy(() -> router.route(parser.parse("create table fresh (id int)"),
                 new RouteContext("NODEFAULT")))
                 .isInstanceOfSatisfying(RouteException.class, e -> {
