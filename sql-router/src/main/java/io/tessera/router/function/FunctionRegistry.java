@@ -7,8 +7,8 @@ import java.util.function.Function;
 /**
  * One explicit table from rule.xml class names to function factories: MyCat 1.6's names
  * ({@code io.mycat.route.function.PartitionByMod}), MyCat 1.5's ({@code org.opencloudb.route.function...}) and the
- * bare class name ({@code PartitionByMod}) all build the same Tessera function. An unknown name is a
- * configuration error, never a silent default.
+ * bare class name ({@code PartitionByMod}) and Tessera's short name ({@code mod}) all build the same Tessera
+ * function. An unknown name is a configuration error, never a silent default.
  */
 public final class FunctionRegistry {
 
@@ -43,13 +43,36 @@ public final class FunctionRegistry {
             Map.entry(CRC32_PRE_SLOT, Crc32SlotFunction::fromProperties),
             Map.entry("PartitionByPattern", PatternFunction::fromProperties));
 
+    /** Tessera's own short names, for rule.xml files written for Tessera: {@code class="mod"}. */
+    private static final Map<String, String> SHORT_NAMES = Map.ofEntries(
+            Map.entry("mod", "PartitionByMod"),
+            Map.entry("hash-mod", "PartitionByHashMod"),
+            Map.entry("fixed-slot", "PartitionByLong"),
+            Map.entry("long-range", "AutoPartitionByLong"),
+            Map.entry("range-mod", "PartitionByRangeMod"),
+            Map.entry("file-map", "PartitionByFileMap"),
+            Map.entry("murmur-hash", "PartitionByMurmurHash"),
+            Map.entry("jump-hash", "PartitionByJumpConsistentHash"),
+            Map.entry("crc32-slot", CRC32_PRE_SLOT),
+            Map.entry("string-hash", "PartitionByString"),
+            Map.entry("pattern", "PartitionByPattern"),
+            Map.entry("prefix-pattern", "PartitionByPrefixPattern"),
+            Map.entry("substring", "PartitionDirectBySubString"),
+            Map.entry("date", "PartitionByDate"),
+            Map.entry("month", "PartitionByMonth"),
+            Map.entry("month-history", "PartitionByMonthAndHistory"),
+            Map.entry("latest-month", "LatestMonthPartion"),
+            Map.entry("hot-date", "PartitionByHotDate"),
+            Map.entry("range-date-hash", "PartitionByRangeDateHash"));
+
     /** Builds the function a rule.xml {@code <function class=...>} names. */
     public ShardingFunction create(String className, FunctionProperties properties) {
         Function<FunctionProperties, ShardingFunction> factory = FACTORIES.get(bareName(className));
         if (factory == null) {
             throw properties.error("class " + className + ": unknown (expected one of "
                     + new TreeSet<>(FACTORIES.keySet()) + ", optionally prefixed with " + MYCAT_PACKAGE + " or "
-                    + OPENCLOUDB_PACKAGE + ")");
+                    + OPENCLOUDB_PACKAGE + ", or one of Tessera's short names " + new TreeSet<>(SHORT_NAMES.keySet())
+                    + ")");
         }
         try {
             return factory.apply(properties);
@@ -65,6 +88,10 @@ public final class FunctionRegistry {
 
     private static String bareName(String className) {
         String name = className.trim();
+        String longName = SHORT_NAMES.get(name);
+        if (longName != null) {
+            return longName;
+        }
         if (name.startsWith(MYCAT_PACKAGE)) {
             return name.substring(MYCAT_PACKAGE.length());
         }
