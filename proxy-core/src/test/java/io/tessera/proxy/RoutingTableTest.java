@@ -55,18 +55,25 @@ class RoutingTableTest {
     private static final long[] IDS = {0, 1, 2, 3, 7, 42, 99, 4_999_999, 5_000_000, 5_000_001, 7_777_777, 9_999_999,
         10_000_000, 10_000_001, 12_345_678, 14_999_999, 15_000_000};
 
-    /** Expected outcome: the set of nodes, or null for a refusal (an error the client gets). */
-    private record Case(String sql, TreeSet<String> nodes) {
+    /**
+     * Expected outcome: the set of nodes, or null for a refusal (an error the client gets); for a split INSERT, the
+     * row each node's statement must hold (and no other).
+     */
+    private record Case(String sql, TreeSet<String> nodes, Map<String, String> rowByNode) {
     }
 
     private final List<Case> cases = new ArrayList<>();
 
     private void expect(String sql, String... nodes) {
-        cases.add(new Case(sql, new TreeSet<>(List.of(nodes))));
+        cases.add(new Case(sql, new TreeSet<>(List.of(nodes)), Map.of()));
+    }
+
+    private void expectSplit(String sql, String nodeA, String rowA, String nodeB, String rowB) {
+        cases.add(new Case(sql, new TreeSet<>(List.of(nodeA, nodeB)), Map.of(nodeA, rowA, nodeB, rowB)));
     }
 
     private void refused(String sql) {
-        cases.add(new Case(sql, null));
+        cases.add(new Case(sql, null, Map.of()));
     }
 
     @TestFactory
@@ -96,8 +103,13 @@ class RoutingTableTest {
                         HOTNEWS_NODES[b % 3]);
                 expect("select * from hotnews where id = " + a + " or id = " + b, HOTNEWS_NODES[a % 3],
                         HOTNEWS_NODES[b % 3]);
-                expect("insert into hotnews (id, title) values (" + a + ", 'x'), (" + b + ", 'y')",
-                        HOTNEWS_NODES[a % 3], HOTNEWS_NODES[b % 3]);
+                String insert = "insert into hotnews (id, title) values (" + a + ", 'x'), (" + b + ", 'y')";
+                if (a % 3 == b % 3) {
+                    expect(insert, HOTNEWS_NODES[a % 3]);
+                } else {
+                    expectSplit(insert, HOTNEWS_NODES[a % 3], "(" + a + ", 'x')", HOTNEWS_NODES[b % 3],
+                            "(" + b + ", 'y')");
+                }
                 expect("select * from hotnews where id = " + a + " and title = 'x' and (id = " + a + " or id = " + b
                         + ")", HOTNEWS_NODES[a % 3]);
             }
@@ -106,8 +118,8 @@ class RoutingTableTest {
             expect("select * from " + table + " where sharding_id = 10000", "dn1");
             expect("select * from " + table + " where sharding_id = '10010'", "dn2");
             expect("select * from " + table + " where sharding_id in (10000, 10010)", "dn1", "dn2");
-            expect("insert into " + table + " (id, sharding_id) values (1, 10000), (2, 10010), (3, 10000)",
-                    "dn1", "dn2");
+            expectSplit("insert into " + table + " (id, sharding_id) values (1, 10000), (2, 10010), (3, 10000)",
+                    "dn1", "(3, 10000)", "dn2", "(2, 10010)");
             expect("select * from " + table + " where name = 'x'", "dn1", "dn2");
             refused("insert into " + table + " (id, sharding_id) values (1, 12345)");
             refused("update " + table + " set sharding_id = 10010 where id = 1");
@@ -158,7 +170,27 @@ class RoutingTableTest {
         TreeSet<String> nodes = new TreeSet<>();
         for (ShardStatement shard : route.shards()) {
             nodes.add(shard.dataNode());
+            checkSql(c, route, shard);
         }
         assertThat(nodes).as(route.describe()).isEqualTo(c.nodes());
+    }
+
+    /** What each node runs: the client's text when nothing needs changing, and every change MyCat would make. */
+    private static void checkSql(Case c, Route route, ShardStatement shard) {
+        String sql = c.sql();
+        String sent = shard.sql();
+        if (sql.contains("TESTDB.")) {
+            assertThat(sent).as("schema qualifier stripped").doesNotContain("TESTDB");
+        } else if (!c.rowByNode().isEmpty()) {
+            String row = c.rowByNode().get(shard.dataNode());
+            assertThat(sent).as("rows of " + shard.dataNode()).contains(row);
+            c.rowByNode().values().stream().filter(other -> !other.equals(row))
+                    .forEach(other -> assertThat(sent).as("rows of " + shard.dataNode()).doesNotContain(other));
+        } else if (route.shards().size() > 1 && !route.replicated() && sql.startsWith("select")
+                && !sql.contains(" limit ")) {
+            assertThat(sent).as("sqlMaxLimit 100 added").endsWith("LIMIT 100");
+        } else {
+            assertThat(sent).as("sent as written").isEqualTo(sql);
+        }
     }
 }
