@@ -51,7 +51,8 @@ public final class Executor {
                         + nodeNames(route) + ": merging results from several data nodes is not supported in this"
                         + " build"));
             } else {
-                writeEverywhere(client, route);
+                route.shards().forEach(shard -> dataNodes.get(shard.dataNode()).count(false));
+                ScatterWrite.run(this, client, route);
             }
             return;
         }
@@ -84,82 +85,6 @@ public final class Executor {
                 }
             }));
         });
-    }
-
-    /**
-     * Runs a write on every data node of the route at once and answers one OK with the affected rows and warnings
-     * added up, or, if any node failed, one ERR naming the nodes that failed and those that succeeded (autocommit
-     * writes on those stay done, as MySQL would have done them statement by statement).
-     */
-    private void writeEverywhere(ClientChannel client, Route route) {
-        Session session = client.session();
-        EventLoop loop = client.channel().eventLoop();
-        int count = route.shards().size();
-        QueryResult[] results = new QueryResult[count];
-        String[] failures = new String[count];
-        Throwable[] firstError = new Throwable[1];
-        int[] pending = {count};
-        for (int i = 0; i < count; i++) {
-            int index = i;
-            ShardStatement shard = route.shards().get(i);
-            DataNode node = dataNodes.get(shard.dataNode());
-            node.count(false);
-            CompletableFuture<QueryResult> result = LoopFutures.thenCompose(loop, acquire(session, node, loop),
-                    backend -> backend.query(shard.sql()).whenCompleteAsync((r, error) -> {
-                        if (error == null || backend.isUsable()) {
-                            finish(session, node, backend);
-                        } else {
-                            session.pinned().remove(node.name(), backend);
-                        }
-                    }, loop));
-            LoopFutures.whenComplete(loop, result, (r, error) -> {
-                if (error != null) {
-                    failures[index] = node.name() + ": " + ClientChannel.toErr(error).message();
-                    if (firstError[0] == null) {
-                        firstError[0] = error;
-                    }
-                } else {
-                    results[index] = r;
-                }
-                if (--pending[0] == 0) {
-                    answerScatteredWrite(client, route, results, failures, firstError[0]);
-                }
-            });
-        }
-    }
-
-    private static void answerScatteredWrite(ClientChannel client, Route route, QueryResult[] results,
-            String[] failures, Throwable firstError) {
-        if (firstError != null) {
-            List<String> failed = new ArrayList<>();
-            List<String> done = new ArrayList<>();
-            for (int i = 0; i < results.length; i++) {
-                if (failures[i] != null) {
-                    failed.add(failures[i]);
-                } else {
-                    done.add(route.shards().get(i).dataNode());
-                }
-            }
-            io.tessera.protocol.packet.ErrPacket first = ClientChannel.toErr(firstError);
-            client.error(new TesseraException(first.errorCode(), first.sqlState(), "failed on data node(s) " + failed
-                    + (done.isEmpty() ? "" : "; done on " + done)));
-            return;
-        }
-        long affected = 0;
-        long insertId = 0;
-        int warnings = 0;
-        for (QueryResult r : results) {
-            affected = route.replicated() ? Math.max(affected, r.affectedRows()) : affected + r.affectedRows();
-            warnings += r.warnings();
-            if (insertId == 0) {
-                insertId = r.lastInsertId();
-            }
-        }
-        if (insertId != 0) {
-            client.session().lastInsertId(insertId);
-        }
-        client.session().warnings(0, null);
-        client.ok(affected, insertId, warnings);
     }
 
     /**
