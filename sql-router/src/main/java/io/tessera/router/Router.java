@@ -23,6 +23,7 @@ import io.tessera.router.model.ShardingRule;
 import io.tessera.router.model.TableKind;
 import io.tessera.router.parse.ParsedStatement;
 import io.tessera.router.parse.SchemaQualifierStripper;
+import io.tessera.router.parse.SqlParser;
 import io.tessera.router.parse.StatementType;
 import io.tessera.router.parse.TableReference;
 import io.tessera.router.plan.Route;
@@ -53,6 +54,7 @@ public final class Router {
             Set.of("information_schema", "mysql", "performance_schema", "sys");
 
     private final SchemaCatalog catalog;
+    private final SqlParser parser = new SqlParser();
     private final Set<String> schemaNames;
     private final String fallbackDataNode;
 
@@ -84,6 +86,9 @@ public final class Router {
 
     /** The plan for a data statement (SELECT, DML, DDL, SHOW about a table, ...). */
     public Route route(ParsedStatement statement, RouteContext context) {
+        if (statement.abridged() && needsWholeText(statement)) {
+            statement = parser.parseWhole(statement.sql()); // a rewrite needs the select list too
+        }
         LogicalSchema current = context.schema() == null ? null : catalog.schema(context.schema()).orElse(null);
         List<Resolved> tables = new ArrayList<>();
         boolean qualified = false;
@@ -130,8 +135,12 @@ public final class Router {
             return Route.single(new ShardStatement(nodes.iterator().next(), sql, qualified));
         }
         boolean rewritten = qualified;
-        if (!allGlobal && addsMaxLimit(statement, tables)) {
-            sql = SQLUtils.toMySqlString(statement.ast());
+        if (!allGlobal && wantsMaxLimit(statement, tables)) {
+            // the whole statement gets the LIMIT: an abridged tree lacks the select list
+            SQLStatement whole = statement.abridged() ? parser.parseWhole(statement.sql()).ast() : statement.ast();
+            ((SQLSelectQueryBlock) ((SQLSelectStatement) whole).getSelect().getQuery())
+                    .setLimit(new SQLLimit(tables.get(0).schema().sqlMaxLimit()));
+            sql = SQLUtils.toMySqlString(whole);
             rewritten = true;
         }
         List<ShardStatement> shards = new ArrayList<>(nodes.size());
@@ -224,12 +233,11 @@ public final class Router {
     }
 
     /**
-     * MyCat's {@code sqlMaxLimit}: a SELECT over several data nodes without a LIMIT gets {@code LIMIT sqlMaxLimit}
-     * (in its tree, from which its text is then written), unless a table of it has {@code needAddLimit="false"}.
+     * MyCat's {@code sqlMaxLimit}: a SELECT over several data nodes without a LIMIT gets {@code LIMIT sqlMaxLimit},
+     * unless a table of it has {@code needAddLimit="false"}.
      */
-    private static boolean addsMaxLimit(ParsedStatement statement, List<Resolved> tables) {
-        int limit = tables.get(0).schema().sqlMaxLimit();
-        if (limit <= 0 || !(statement.ast() instanceof SQLSelectStatement select)
+    private static boolean wantsMaxLimit(ParsedStatement statement, List<Resolved> tables) {
+        if (tables.get(0).schema().sqlMaxLimit() <= 0 || !(statement.ast() instanceof SQLSelectStatement select)
                 || !(select.getSelect().getQuery() instanceof SQLSelectQueryBlock block) || block.getLimit() != null) {
             return false;
         }
@@ -238,7 +246,6 @@ public final class Router {
                 return false;
             }
         }
-        block.setLimit(new SQLLimit(limit));
         return true;
     }
 
@@ -355,6 +362,16 @@ public final class Router {
             case SELECT, SHOW_TABLE_INFO, EXPLAIN -> false;
             default -> true;
         };
+    }
+
+    /** Whether an abridged SELECT names a table with a logical-schema qualifier, which the rewrite strips. */
+    private boolean needsWholeText(ParsedStatement statement) {
+        for (TableReference ref : statement.tables()) {
+            if (ref.schema() != null && schemaNames.contains(ref.schema())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The data node that runs the session's statements that name no table. */

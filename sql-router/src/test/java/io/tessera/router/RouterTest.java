@@ -132,6 +132,24 @@ class RouterTest {
     }
 
     @Test
+    void aLongSelectRoutesFromItsWhereAndIsRewrittenWhole() {
+        StringBuilder columns = new StringBuilder();
+        for (int i = 0; i < 400; i++) {
+            columns.append(i == 0 ? "" : ", ").append("o.column_").append(i);
+        }
+        String point = "select " + columns + " from orders o where o.id = 3";
+        assertThat(plan(point)).isEqualTo("Route dn2: " + point);
+        String qualified = "select " + columns + " from TESTDB.orders o where o.id = 3";
+        assertThat(plan(qualified)).startsWith("Route dn2: SELECT o.column_0, o.column_1").contains("FROM orders o");
+        Router limited = new Router(new SchemaCatalog(List.of(LogicalSchema.of("TESTDB", "dn1", 100, List.of(
+                new LogicalTable("orders", TableKind.SHARDED, List.of("dn1", "dn2"), new ShardingRule("id", MOD2),
+                        null))))));
+        String scan = "select " + columns + " from orders o where o.status = 1";
+        assertThat(limited.route(parser.parse(scan), new RouteContext("TESTDB")).describe())
+                .contains("o.column_399", "LIMIT 100; dn2: SELECT o.column_0");
+    }
+
+    @Test
     void withoutAShardingValueEveryNodeIsRouted() {
         assertThat(plan("select * from orders where status = 1"))
                 .isEqualTo("Route dn1: select * from orders where status = 1;"

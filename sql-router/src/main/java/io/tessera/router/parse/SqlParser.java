@@ -39,11 +39,28 @@ import java.util.List;
 /** Parses one statement with Druid's MySQL parser, classifies it and collects its tables. Stateless. */
 public final class SqlParser {
 
+    /** Longer SELECTs are parsed for routing without their select list (see {@link SelectListSkipper}). */
+    static final int ABRIDGE_ABOVE_CHARS = 4096;
+
     /**
      * @throws RouteException 1064 for text Druid cannot parse, 1065 for an empty one, and 1235 for several
      *     statements in one text (multi-statements are not supported yet)
      */
     public ParsedStatement parse(String sql) {
+        if (sql.length() > ABRIDGE_ABOVE_CHARS) {
+            String routing = SelectListSkipper.routingText(sql);
+            if (routing != null) {
+                ParsedStatement stand = parseWhole(routing);
+                if (stand.type() == StatementType.SELECT) {
+                    return new ParsedStatement(sql, stand.ast(), stand.type(), stand.tables(), true);
+                }
+            }
+        }
+        return parseWhole(sql);
+    }
+
+    /** Parses the whole text, select list included, whatever its length. */
+    public ParsedStatement parseWhole(String sql) {
         List<SQLStatement> statements;
         try {
             statements = new MySqlStatementParser(sql).parseStatementList();
