@@ -26,6 +26,8 @@ final class BackendSync {
             "collation_connection", "'utf8mb4_general_ci'",
             "autocommit", "1");
 
+    private static final CompletableFuture<Void> IN_SYNC = CompletableFuture.completedFuture(null);
+
     private BackendSync() {
     }
 
@@ -45,7 +47,7 @@ final class BackendSync {
             }
         }
         if (sql == null) {
-            return CompletableFuture.completedFuture(null); // the common case: nothing to send, nothing allocated
+            return IN_SYNC; // the common case: nothing to send, nothing allocated
         }
         Map<String, String> next = new HashMap<>(wanted);
         return connection.query(sql.toString()).thenAccept(result -> connection.channel().attr(APPLIED).set(next));

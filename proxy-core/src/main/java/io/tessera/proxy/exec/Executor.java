@@ -176,8 +176,10 @@ public final class Executor {
             return CompletableFuture.failedFuture(new TesseraException(ErrorCode.UNKNOWN_ERROR, node.describe()
                     + ": its data host is not MySQL or MariaDB, which this Tessera version cannot reach"));
         }
-        CompletableFuture<BackendConnection> borrowed = node.pool().borrow(node.database(), session.foundRows(), loop)
-                .exceptionallyCompose(error -> CompletableFuture.failedFuture(onNode(node, error)));
+        CompletableFuture<BackendConnection> borrowed = node.pool().borrow(node.database(), session.foundRows(), loop);
+        if (!borrowed.isDone() || borrowed.isCompletedExceptionally()) { // an idle connection's path allocates nothing
+            borrowed = borrowed.exceptionallyCompose(error -> CompletableFuture.failedFuture(onNode(node, error)));
+        }
         return LoopFutures.thenCompose(loop, borrowed, backend -> prepare(session, node, backend));
     }
 

@@ -10,6 +10,8 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
 import org.junit.jupiter.api.Assumptions;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.mysql.MySQLContainer;
@@ -31,6 +33,8 @@ import org.testcontainers.mysql.MySQLContainer;
  * class. Whatever this class started (embedded servers, the container) stops when the test JVM exits.
  */
 final class DataHosts {
+
+    private static final Logger LOG = LogManager.getLogger(DataHosts.class);
 
     /** The system property that chooses the backend. */
     public static final String BACKEND_PROPERTY = "tessera.it.backend";
@@ -69,7 +73,7 @@ final class DataHosts {
         if (shared == null) {
             shared = choose(System.getProperty(BACKEND_PROPERTY, "auto").trim().toLowerCase(Locale.ROOT));
             Runtime.getRuntime().addShutdownHook(new Thread(shared::closeStarted, "tessera-it-data-hosts-stop"));
-            System.err.println("[tessera-it] data host: " + shared);
+            LOG.warn("integration tests use data host {}", shared);
         }
         return shared;
     }
@@ -218,7 +222,7 @@ final class DataHosts {
             try {
                 started.get(i).close();
             } catch (Exception e) {
-                System.err.println("[tessera-it] could not stop a data host: " + e);
+                LOG.warn("could not stop a data host", e);
             }
         }
         started.clear();
