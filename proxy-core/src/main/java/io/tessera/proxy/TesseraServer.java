@@ -94,7 +94,7 @@ public final class TesseraServer implements AutoCloseable {
             }
             Router router = new Router(ModelMapper.catalog(config));
             DataNodes dataNodes = new DataNodes(nodes);
-            Executor executor = new Executor(dataNodes);
+            Executor executor = new Executor(dataNodes, config.system().mergeMemoryLimit());
             String version = serverVersion(system);
             frontend = FrontendServer.bind(system, config.users(), router, executor, version, group, serverChannel);
             List<AdminUser> adminUsers = config.users().values().stream()

@@ -27,7 +27,7 @@ class MycatSampleRoutingTest {
     }
 
     private String plan(Router router, String sql) {
-        return router.route(parser.parse(sql), new RouteContext("TESTDB")).describe();
+        return router.route(parser.parse(sql), new RouteContext("TESTDB")).route().describe();
     }
 
     @Test

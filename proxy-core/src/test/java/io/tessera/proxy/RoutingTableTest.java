@@ -161,7 +161,7 @@ class RoutingTableTest {
     private void check(Case c) {
         Route route;
         try {
-            route = router.route(parser.parse(c.sql()), new RouteContext("TESTDB"));
+            route = router.route(parser.parse(c.sql()), new RouteContext("TESTDB")).route();
         } catch (RouteException e) {
             assertThat(c.nodes()).as("refused: " + e.getMessage()).isNull();
             return;

@@ -3,7 +3,7 @@ package io.tessera.router;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.tessera.router.parse.StatementType;
-import io.tessera.router.plan.Route;
+import io.tessera.router.plan.PlanNode;
 
 /**
  * Routes already planned, keyed by (schema, statement text), so a repeated statement is neither parsed nor routed
@@ -13,7 +13,7 @@ import io.tessera.router.plan.Route;
 public final class RouteCache {
 
     /** A cached plan and what the front end needs to know of its statement. */
-    public record Entry(StatementType type, Route route) {
+    public record Entry(StatementType type, PlanNode plan) {
     }
 
     private final Cache<Key, Entry> cache;
@@ -34,8 +34,8 @@ public final class RouteCache {
         return cache.getIfPresent(new Key(schema, sql));
     }
 
-    public void put(String schema, String sql, StatementType type, Route route) {
-        cache.put(new Key(schema, sql), new Entry(type, route));
+    public void put(String schema, String sql, StatementType type, PlanNode plan) {
+        cache.put(new Key(schema, sql), new Entry(type, plan));
     }
 
     public void clear() {

@@ -2,7 +2,6 @@ package io.tessera.router;
 
 import com.alibaba.druid.sql.SQLUtils;
 import com.alibaba.druid.sql.ast.SQLExpr;
-import com.alibaba.druid.sql.ast.SQLLimit;
 import com.alibaba.druid.sql.ast.SQLStatement;
 import com.alibaba.druid.sql.ast.expr.SQLIdentifierExpr;
 import com.alibaba.druid.sql.ast.expr.SQLPropertyExpr;
@@ -26,6 +25,9 @@ import io.tessera.router.parse.SchemaQualifierStripper;
 import io.tessera.router.parse.SqlParser;
 import io.tessera.router.parse.StatementType;
 import io.tessera.router.parse.TableReference;
+import io.tessera.router.merge.MergePlanner;
+import io.tessera.router.merge.ShardingColumn;
+import io.tessera.router.plan.PlanNode;
 import io.tessera.router.plan.Route;
 import io.tessera.router.plan.ShardStatement;
 import io.tessera.router.shard.InsertRows;
@@ -84,8 +86,11 @@ public final class Router {
         }
     }
 
-    /** The plan for a data statement (SELECT, DML, DDL, SHOW about a table, ...). */
-    public Route route(ParsedStatement statement, RouteContext context) {
+    /**
+     * The plan for a data statement (SELECT, DML, DDL, SHOW about a table, ...): a {@link Route}, under merge steps
+     * when a SELECT's rows come from several data nodes.
+     */
+    public PlanNode route(ParsedStatement statement, RouteContext context) {
         if (statement.abridged() && needsWholeText(statement)) {
             statement = parser.parseWhole(statement.sql()); // a rewrite needs the select list too
         }
@@ -134,20 +139,34 @@ public final class Router {
         if (nodes.size() == 1) {
             return Route.single(new ShardStatement(nodes.iterator().next(), sql, qualified));
         }
-        boolean rewritten = qualified;
-        if (!allGlobal && wantsMaxLimit(statement, tables)) {
-            // the whole statement gets the LIMIT: an abridged tree lacks the select list
-            SQLStatement whole = statement.abridged() ? parser.parseWhole(statement.sql()).ast() : statement.ast();
-            ((SQLSelectQueryBlock) ((SQLSelectStatement) whole).getSelect().getQuery())
-                    .setLimit(new SQLLimit(tables.get(0).schema().sqlMaxLimit()));
-            sql = SQLUtils.toMySqlString(whole);
-            rewritten = true;
+        if (statement.type() == StatementType.SHOW_TABLE_INFO) {
+            // DESC t, SHOW CREATE TABLE t: every node has the same definition
+            return Route.single(new ShardStatement(nodes.iterator().next(), sql, qualified));
+        }
+        List<String> nodeList = List.copyOf(nodes);
+        if (!allGlobal && statement.ast() instanceof SQLSelectStatement) {
+            // the merge rewrites the statement: an abridged tree lacks the select list
+            SQLSelectStatement select = (SQLSelectStatement) (statement.abridged()
+                    ? parser.parseWhole(statement.sql()).ast() : statement.ast());
+            return MergePlanner.plan(select, statement.sql(), sql, qualified, nodeList, shardingColumns(tables),
+                    maxLimit(tables));
         }
         List<ShardStatement> shards = new ArrayList<>(nodes.size());
-        for (String node : nodes) {
-            shards.add(new ShardStatement(node, sql, rewritten));
+        for (String node : nodeList) {
+            shards.add(new ShardStatement(node, sql, qualified));
         }
         return new Route(shards, allGlobal);
+    }
+
+    /** The sharding columns of the statement's sharded tables, for the merge's exactness checks. */
+    private static List<ShardingColumn> shardingColumns(List<Resolved> tables) {
+        List<ShardingColumn> columns = new ArrayList<>();
+        for (Resolved t : tables) {
+            if (t.isSharded() && t.table().rule() != null) {
+                columns.add(new ShardingColumn(t.ref().qualifiers(), t.table().rule().column(), tables.size() == 1));
+            }
+        }
+        return columns;
     }
 
     private Resolved resolve(TableReference ref, LogicalSchema current, StatementType type) {
@@ -233,20 +252,16 @@ public final class Router {
     }
 
     /**
-     * MyCat's {@code sqlMaxLimit}: a SELECT over several data nodes without a LIMIT gets {@code LIMIT sqlMaxLimit},
-     * unless a table of it has {@code needAddLimit="false"}.
+     * MyCat's {@code sqlMaxLimit}: the LIMIT of a SELECT over several data nodes that has none, unless a table of it
+     * has {@code needAddLimit="false"}; 0 for none.
      */
-    private static boolean wantsMaxLimit(ParsedStatement statement, List<Resolved> tables) {
-        if (tables.get(0).schema().sqlMaxLimit() <= 0 || !(statement.ast() instanceof SQLSelectStatement select)
-                || !(select.getSelect().getQuery() instanceof SQLSelectQueryBlock block) || block.getLimit() != null) {
-            return false;
-        }
+    private static long maxLimit(List<Resolved> tables) {
         for (Resolved t : tables) {
             if (t.table() != null && !t.table().needAddLimit()) {
-                return false;
+                return 0;
             }
         }
-        return true;
+        return Math.max(0, tables.get(0).schema().sqlMaxLimit());
     }
 
     private static void refuseShardingColumnUpdate(SQLUpdateStatement update, List<Resolved> tables) {

@@ -57,7 +57,7 @@ class RouterTest {
                     new LogicalTable("only", TableKind.SINGLE_NODE, List.of("dn3")))))));
 
     private String plan(String sql) {
-        return router.route(parser.parse(sql), new RouteContext("TESTDB")).describe();
+        return router.route(parser.parse(sql), new RouteContext("TESTDB")).route().describe();
     }
 
     @Test
@@ -121,13 +121,13 @@ class RouterTest {
                 new LogicalTable("raw", TableKind.SHARDED, List.of("dn1", "dn2"), new ShardingRule("id", MOD2),
                         null, false))))));
         assertThat(limited.route(parser.parse("select * from orders where status = 1"), new RouteContext("TESTDB"))
-                .describe()).isEqualTo("Route dn1: SELECT *\nFROM orders\nWHERE status = 1\nLIMIT 100;"
+                .route().describe()).isEqualTo("Route dn1: SELECT *\nFROM orders\nWHERE status = 1\nLIMIT 100;"
                         + " dn2: SELECT *\nFROM orders\nWHERE status = 1\nLIMIT 100");
         assertThat(limited.route(parser.parse("select * from orders limit 5"), new RouteContext("TESTDB"))
-                .describe()).endsWith("limit 5");
+                .route().describe()).endsWith("limit 5");
         assertThat(limited.route(parser.parse("select * from orders where id = 1"), new RouteContext("TESTDB"))
-                .describe()).isEqualTo("Route dn2: select * from orders where id = 1");
-        assertThat(limited.route(parser.parse("select * from raw"), new RouteContext("TESTDB")).describe())
+                .route().describe()).isEqualTo("Route dn2: select * from orders where id = 1");
+        assertThat(limited.route(parser.parse("select * from raw"), new RouteContext("TESTDB")).route().describe())
                 .doesNotContain("LIMIT");
     }
 
@@ -145,7 +145,7 @@ class RouterTest {
                 new LogicalTable("orders", TableKind.SHARDED, List.of("dn1", "dn2"), new ShardingRule("id", MOD2),
                         null))))));
         String scan = "select " + columns + " from orders o where o.status = 1";
-        assertThat(limited.route(parser.parse(scan), new RouteContext("TESTDB")).describe())
+        assertThat(limited.route(parser.parse(scan), new RouteContext("TESTDB")).route().describe())
                 .contains("o.column_399", "LIMIT 100; dn2: SELECT o.column_0");
     }
 
@@ -184,7 +184,7 @@ class RouterTest {
                 });
         ParentLocator found = (schema, table, key, value) -> value.equals("10") ? 1 : 0;
         assertThat(router.route(parser.parse(sql), new RouteContext("TESTDB", TableColumns.UNKNOWN, found))
-                .describe()).isEqualTo("Route dn2: INSERT INTO item_notes (note_id, item_id)\nVALUES (1, 10),"
+                .route().describe()).isEqualTo("Route dn2: INSERT INTO item_notes (note_id, item_id)\nVALUES (1, 10),"
                         + "\n\t(3, 10); dn1: INSERT INTO item_notes (note_id, item_id)\nVALUES (2, 11)");
     }
 
@@ -209,7 +209,7 @@ class RouterTest {
         assertThatThrownBy(() -> router.route(parser.parse(sql), new RouteContext("TESTDB", withoutId)))
                 .isInstanceOfSatisfying(RouteException.class, e -> assertThat(e.errorCode()).isEqualTo(1235));
         TableColumns idFirst = (schema, table) -> List.of("id", "status");
-        assertThat(router.route(parser.parse(sql), new RouteContext("TESTDB", idFirst)).describe())
+        assertThat(router.route(parser.parse(sql), new RouteContext("TESTDB", idFirst)).route().describe())
                 .isEqualTo("Route dn2: INSERT INTO orders\nVALUES (3, 'a'); dn1: INSERT INTO orders\nVALUES (4, 'b')");
     }
 
@@ -289,13 +289,13 @@ class RouterTest {
     void noSchemaSelectedIs1046ButTablelessStatementsRun() {
         assertThatThrownBy(() -> router.route(parser.parse("select * from company"), new RouteContext(null)))
                 .isInstanceOfSatisfying(RouteException.class, e -> assertThat(e.errorCode()).isEqualTo(1046));
-        assertThat(router.route(parser.parse("select 1"), new RouteContext(null)).describe())
+        assertThat(router.route(parser.parse("select 1"), new RouteContext(null)).route().describe())
                 .isEqualTo("Route dn1: select 1");
     }
 
     @Test
     void tablelessStatementsUseTheSchemasNode() {
-        assertThat(router.route(parser.parse("select now()"), new RouteContext("NODEFAULT")).describe())
+        assertThat(router.route(parser.parse("select now()"), new RouteContext("NODEFAULT")).route().describe())
                 .isEqualTo("Route dn3: select now()");
     }
 }

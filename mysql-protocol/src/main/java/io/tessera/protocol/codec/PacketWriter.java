@@ -49,13 +49,20 @@ public final class PacketWriter {
 
     /** Frames and writes the payload, taking ownership of its buffer. */
     public ChannelFuture write(PayloadWriter payload) {
-        ByteBuf frame = payload.frame();
-        int length = payload.payloadLength();
+        return writeFrame(payload.frame());
+    }
+
+    /**
+     * Writes a frame whose payload follows {@value PacketDecoder#HEADER_SIZE} bytes of header room and ends at the
+     * writer index (a {@link PayloadWriter}'s, or a received frame cut short): fills the header in and takes ownership.
+     */
+    public ChannelFuture writeFrame(ByteBuf frame) {
+        int length = frame.writerIndex() - PacketDecoder.HEADER_SIZE;
         if (length < PacketDecoder.MAX_PAYLOAD) {
             frame.setMediumLE(0, length);
             frame.setByte(3, nextId());
             bytesWritten += PacketDecoder.HEADER_SIZE + length;
-            return channel.write(frame);
+            return channel.write(frame.readerIndex(0));
         }
         return channel.write(split(frame, PacketDecoder.HEADER_SIZE, length));
     }

@@ -5,6 +5,7 @@ package io.tessera.protocol.error;
  * (MySQL manual: "Server Error Message Reference"). Templates take {@link String#format} arguments.
  */
 public enum ErrorCode {
+    OUT_OF_SORT_MEMORY(1038, "HY001", "%s"),
     CON_COUNT_ERROR(1040, "08004", "Too many connections"),
     HANDSHAKE_ERROR(1043, "08S01", "Bad handshake"),
     DBACCESS_DENIED_ERROR(1044, "42000", "Access denied for user '%s'@'%s' to database '%s'"),

@@ -44,6 +44,7 @@ import java.util.Optional;
  * @param strictTxIsolation keep a transaction's reads on its write connection
  * @param poolMaxWait Tessera: how long borrowing a backend connection may wait
  * @param frontAuthPlugin Tessera: the authentication plugin offered to clients first
+ * @param mergeMemoryLimit Tessera: bytes of rows one statement may buffer to merge several data nodes' results
  * @param properties every property written, name to trimmed value, in document order
  */
 public record SystemConfig(
@@ -77,6 +78,7 @@ public record SystemConfig(
         boolean strictTxIsolation,
         Duration poolMaxWait,
         AuthPlugin frontAuthPlugin,
+        long mergeMemoryLimit,
         Map<String, String> properties) {
 
     /** Properties whose value {@link #toString()} masks. */
@@ -115,7 +117,7 @@ public record SystemConfig(
                 + ", idleTimeout=" + idleTimeout + ", authTimeout=" + authTimeout
                 + ", sqlExecuteTimeout=" + sqlExecuteTimeout + ", fakeMySQLVersion=" + fakeMySQLVersion
                 + ", nonePasswordLogin=" + nonePasswordLogin + ", poolMaxWait=" + poolMaxWait
-                + ", frontAuthPlugin=" + frontAuthPlugin + ", properties=" + shown + "]";
+                + ", frontAuthPlugin=" + frontAuthPlugin + ", mergeMemoryLimit=" + mergeMemoryLimit + ", properties=" + shown + "]";
     }
 
     private static void checkPort(String name, int port) {

@@ -98,7 +98,7 @@ final class SystemProperties {
             "txIsolation", "idleTimeout", "authTimeout", "sqlExecuteTimeout", "dataNodeHeartbeatPeriod",
             "dataNodeIdleCheckPeriod", "fakeMySQLVersion", "nonePasswordLogin", "ignoreUnknownCommand",
             "maxPreparedStmtCount", "defaultMaxLimit", "handleDistributedTransactions", "strictTxIsolation",
-            "poolMaxWait", "frontAuthPlugin");
+            "poolMaxWait", "frontAuthPlugin", "mergeMemoryLimit");
 
     private static final Pattern VERSION = Pattern.compile("\\d+\\.\\d+\\.\\d+\\S*");
     private static final int MAX_PACKET = 1 << 30;
@@ -168,6 +168,7 @@ final class SystemProperties {
                 bool("strictTxIsolation", false),
                 Duration.ofMillis(longValue("poolMaxWait", 5_000L, 0)),
                 authPlugin(),
+                longValue("mergeMemoryLimit", 32L * 1024 * 1024, 1024),
                 raw);
         return problems.count() == before ? config : null;
     }

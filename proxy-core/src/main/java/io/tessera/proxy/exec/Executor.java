@@ -9,6 +9,8 @@ import io.tessera.protocol.error.TesseraException;
 import io.tessera.protocol.result.ResultTable;
 import io.tessera.proxy.session.ClientChannel;
 import io.tessera.proxy.session.Session;
+import io.tessera.proxy.exec.merge.MergeExecution;
+import io.tessera.router.plan.PlanNode;
 import io.tessera.router.plan.Route;
 import io.tessera.router.plan.ShardStatement;
 import java.util.ArrayList;
@@ -22,12 +24,15 @@ import java.util.concurrent.ThreadLocalRandom;
  * right after; inside one, the session keeps one connection per data node it touched until COMMIT or ROLLBACK,
  * so it reads its own writes.
  */
-public final class Executor {
+public final class Executor implements MergeExecution.Connections {
 
     private final DataNodes dataNodes;
+    private final long mergeMemoryLimit;
 
-    public Executor(DataNodes dataNodes) {
+    /** @param mergeMemoryLimit bytes of rows one statement may buffer to merge several data nodes' results */
+    public Executor(DataNodes dataNodes, long mergeMemoryLimit) {
         this.dataNodes = dataNodes;
+        this.mergeMemoryLimit = mergeMemoryLimit;
     }
 
     public DataNodes dataNodes() {
@@ -35,11 +40,19 @@ public final class Executor {
     }
 
     /**
-     * Runs a single-node route and streams the answer to the client. Takes ownership of {@code payload}: the
-     * command as the data node must receive it (command byte first). {@code read} says whether the statement only
+     * Runs a plan and streams the answer to the client: a route's single node straight through, a write on several
+     * nodes at once, a SELECT over several nodes through its merge. Takes ownership of {@code payload}: the command
+     * as a single data node must receive it (command byte first). {@code read} says whether the statement only
      * reads, for the per-node counts the admin port shows.
      */
-    public void execute(ClientChannel client, Route route, ByteBuf payload, boolean columnsOnly, boolean read) {
+    public void execute(ClientChannel client, PlanNode plan, ByteBuf payload, boolean columnsOnly, boolean read) {
+        if (!(plan instanceof Route)) {
+            payload.release();
+            plan.route().shards().forEach(shard -> dataNodes.get(shard.dataNode()).count(true));
+            MergeExecution.run(this, client, plan, mergeMemoryLimit);
+            return;
+        }
+        Route route = (Route) plan;
         if (route.replicated() && read && !route.isSingleNode()) {
             // every node holds the rows: any one answers; spread the reads
             route = Route.single(route.shards().get(ThreadLocalRandom.current().nextInt(route.shards().size())));
@@ -165,6 +178,26 @@ public final class Executor {
         }
         session.pinned().clear();
         session.endTransaction();
+    }
+
+    @Override
+    public CompletableFuture<BackendConnection> acquire(ClientChannel client, String dataNode) {
+        return acquire(client.session(), dataNodes.get(dataNode), client.channel().eventLoop());
+    }
+
+    @Override
+    public void release(ClientChannel client, String dataNode, BackendConnection backend) {
+        Session session = client.session();
+        if (backend.isUsable()) {
+            finish(session, dataNodes.get(dataNode), backend);
+        } else {
+            session.pinned().remove(dataNode, backend);
+        }
+    }
+
+    @Override
+    public boolean mayClose(ClientChannel client) {
+        return client.session().pinned().isEmpty();
     }
 
     private CompletableFuture<BackendConnection> acquire(Session session, DataNode node, EventLoop loop) {

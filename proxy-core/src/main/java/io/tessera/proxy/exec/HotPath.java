@@ -13,5 +13,5 @@ import java.lang.annotation.Target;
 @Documented
 @Retention(RetentionPolicy.CLASS)
 @Target(ElementType.TYPE)
-@interface HotPath {
+public @interface HotPath {
 }

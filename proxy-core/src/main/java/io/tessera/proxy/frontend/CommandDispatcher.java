@@ -99,7 +99,7 @@ final class CommandDispatcher {
             String table = in.nulTerminatedString(client.session().clientCharset());
             ParsedStatement statement = new ParsedStatement("", null, StatementType.SHOW_TABLE_INFO,
                     List.of(new TableReference(null, table)));
-            route = router.route(statement, new RouteContext(client.session().schema()));
+            route = router.route(statement, new RouteContext(client.session().schema())).route();
         } catch (RouteException | MalformedPacketException e) {
             payload.release();
             client.error(e instanceof MalformedPacketException m

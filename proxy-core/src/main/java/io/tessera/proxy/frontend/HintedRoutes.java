@@ -8,6 +8,7 @@ import io.tessera.router.error.RouteException;
 import io.tessera.router.parse.MycatHint;
 import io.tessera.router.parse.ParsedStatement;
 import io.tessera.router.parse.SqlParser;
+import io.tessera.router.plan.PlanNode;
 import io.tessera.router.plan.Route;
 import io.tessera.router.plan.ShardStatement;
 import java.util.ArrayList;
@@ -38,7 +39,7 @@ final class HintedRoutes {
     }
 
     /** The route of {@code statement} (the text after the hint) as {@code hint} directs. */
-    Route route(Session session, MycatHint hint, ParsedStatement statement, RouteContext context) {
+    PlanNode route(Session session, MycatHint hint, ParsedStatement statement, RouteContext context) {
         String sql = statement.sql();
         switch (hint.type()) {
             case "datanode" -> {
@@ -46,7 +47,7 @@ final class HintedRoutes {
                 return Route.single(new ShardStatement(hint.value(), sql, true));
             }
             case "sql" -> {
-                Route by = router.route(parser.parse(hint.value()), context);
+                Route by = router.route(parser.parse(hint.value()), context).route();
                 List<ShardStatement> shards = new ArrayList<>();
                 by.shards().forEach(s -> shards.add(new ShardStatement(s.dataNode(), sql, true)));
                 return new Route(shards, by.replicated());
@@ -63,7 +64,11 @@ final class HintedRoutes {
         }
     }
 
-    private static Route rewritten(Route route) {
+    /** The plan, its single node's statement marked as not the client's text (the hint is gone from it). */
+    private static PlanNode rewritten(PlanNode plan) {
+        if (!(plan instanceof Route route)) {
+            return plan; // the nodes of a merge always get the statement's text, never the client's payload
+        }
         List<ShardStatement> shards = new ArrayList<>();
         route.shards().forEach(s -> shards.add(new ShardStatement(s.dataNode(), s.sql(), true)));
         return new Route(shards, route.replicated());

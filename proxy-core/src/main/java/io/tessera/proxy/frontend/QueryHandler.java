@@ -26,8 +26,10 @@ import io.tessera.router.parse.LongLiterals;
 import io.tessera.router.parse.MycatHint;
 import io.tessera.router.parse.ParsedStatement;
 import io.tessera.router.parse.SqlParser;
+import io.tessera.router.parse.SqlText;
 import io.tessera.router.parse.StatementType;
 import io.tessera.router.parse.TableReference;
+import io.tessera.router.plan.PlanNode;
 import io.tessera.router.plan.Route;
 import io.tessera.router.plan.ShardStatement;
 import java.nio.charset.Charset;
@@ -98,7 +100,7 @@ final class QueryHandler {
             RouteCache.Entry cached = shortened || hint != null ? null : routeCache.get(session.schema(), sql);
             if (cached != null) {
                 session.warnings(0, null);
-                run(client, cached.route(), payload, cached.type(), false);
+                run(client, cached.plan(), payload, cached.type(), false);
                 return;
             }
             statement = parser.parse(hint == null ? sql : hint.statement());
@@ -180,11 +182,14 @@ final class QueryHandler {
         }
     }
 
-    /** MyCat's EXPLAIN: the data nodes a statement would reach and the SQL each would get; nothing runs. */
+    /**
+     * MyCat's EXPLAIN: the data nodes a statement would reach and the SQL each would get, then, for a SELECT merged
+     * from several nodes, one {@code merge} row per step of the merge (root first); nothing runs.
+     */
     private void explain(ClientChannel client, ParsedStatement explain) {
-        Route route;
+        PlanNode plan;
         try {
-            route = router.route(parser.explained(explain), routeContext(client.session().schema()));
+            plan = router.route(parser.explained(explain), routeContext(client.session().schema()));
         } catch (ColumnsNeededException e) {
             learnColumns(client, e, () -> explain(client, explain), io.netty.buffer.Unpooled.EMPTY_BUFFER);
             return;
@@ -195,8 +200,11 @@ final class QueryHandler {
         ResultTable.Builder table = ResultTable.builder()
                 .column(ResultTable.varchar("DATA_NODE"))
                 .column(ResultTable.varchar("SQL"));
-        for (ShardStatement shard : route.shards()) {
+        for (ShardStatement shard : plan.route().shards()) {
             table.row(shard.dataNode(), shard.sql());
+        }
+        for (PlanNode step = plan; !(step instanceof Route); step = step.inputs().get(0)) {
+            table.row("merge", step.describe());
         }
         client.result(table.build());
     }
@@ -246,7 +254,7 @@ final class QueryHandler {
     private void route(ClientChannel client, ParsedStatement parsed, ByteBuf payload, boolean shortened,
             MycatHint hint) {
         boolean inlined = sessionFunctions.rewrite(parsed, client.session());
-        ParsedStatement statement = inlined ? new ParsedStatement(SQLUtils.toMySqlString(parsed.ast()), parsed.ast(),
+        ParsedStatement statement = inlined ? new ParsedStatement(SqlText.of(parsed.ast()), parsed.ast(),
                 parsed.type(), parsed.tables()) : parsed;
         plan(client, parsed, statement, inlined, payload, shortened, hint);
     }
@@ -257,11 +265,11 @@ final class QueryHandler {
      */
     private void plan(ClientChannel client, ParsedStatement parsed, ParsedStatement statement, boolean inlined,
             ByteBuf payload, boolean shortened, MycatHint hint) {
-        Route route;
+        PlanNode plan;
         try {
-            route = hint == null ? router.route(statement, routeContext(client.session().schema()))
+            plan = hint == null ? router.route(statement, routeContext(client.session().schema()))
                     : hints.route(client.session(), hint, statement, routeContext(client.session().schema()));
-            if (shortened && (inlined || hint != null || route.shards().get(0).rewritten())) {
+            if (shortened && (inlined || hint != null || plan.route().shards().get(0).rewritten())) {
                 throw RouteException.notSupported("a statement of " + payload.readableBytes() + " bytes with "
                         + "literals over " + MAX_ROUTING_LITERAL_BYTES + " bytes cannot be rewritten for its data "
                         + "node: drop the schema qualifier, the hint or the session function (DATABASE(), ...)");
@@ -285,14 +293,14 @@ final class QueryHandler {
             return;
         }
         if (hint == null && !inlined && !shortened && parsed.type() != StatementType.DDL) {
-            routeCache.put(client.session().schema(), parsed.sql(), parsed.type(), route);
+            routeCache.put(client.session().schema(), parsed.sql(), parsed.type(), plan);
         }
-        run(client, route, payload, parsed.type(), inlined);
+        run(client, plan, payload, parsed.type(), inlined);
     }
 
     /** Sends the route's statements: the client's own payload when the single node gets the text unchanged. */
-    private void run(ClientChannel client, Route route, ByteBuf payload, StatementType type, boolean rewritten) {
-        ShardStatement shard = route.shards().get(0);
+    private void run(ClientChannel client, PlanNode plan, ByteBuf payload, StatementType type, boolean rewritten) {
+        ShardStatement shard = plan.route().shards().get(0);
         ByteBuf command = payload;
         if (shard.rewritten() || rewritten) {
             payload.release();
@@ -300,6 +308,6 @@ final class QueryHandler {
             command.writeByte(Command.QUERY);
             command.writeCharSequence(shard.sql(), client.session().clientCharset());
         }
-        executor.execute(client, route, command, false, isRead(type));
+        executor.execute(client, plan, command, false, isRead(type));
     }
 }

@@ -23,7 +23,7 @@ public final class SchemaQualifierStripper extends MySqlASTVisitorAdapter {
     /** Rewrites {@code ast} in place and returns its MySQL text. */
     public static String strip(SQLStatement ast, Set<String> logicalSchemas) {
         ast.accept(new SchemaQualifierStripper(logicalSchemas));
-        return SQLUtils.toMySqlString(ast);
+        return SqlText.of(ast);
     }
 
     @Override

@@ -1,13 +1,20 @@
 package io.tessera.router.parse;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /**
  * A short stand-in for routing a long SELECT: {@code SELECT 1} followed by the statement from its top-level FROM
  * on. Routing needs the tables and the WHERE clause, never the select list, and an ORM's 400-column list is where a
- * long statement's parse time goes. A select list holding a subquery is kept (its tables route too).
+ * long statement's parse time goes. A select list holding a subquery is kept (its tables route too). Also splits a
+ * select list into its items' texts, for the labels a rewritten statement must keep.
  */
-final class SelectListSkipper {
+public final class SelectListSkipper {
+
+    private static final List<String> SELECT_OPTIONS = List.of("distinctrow", "distinct", "all", "high_priority",
+            "straight_join", "sql_small_result", "sql_big_result", "sql_buffer_result", "sql_no_cache", "sql_cache",
+            "sql_calc_found_rows");
 
     private SelectListSkipper() {
     }
@@ -28,8 +35,56 @@ final class SelectListSkipper {
         return "SELECT 1 " + sql.substring(from);
     }
 
+    /**
+     * The select list's items as the client wrote them (trimmed, leading DISTINCT and other options dropped), which
+     * is how MySQL labels an expression without an alias; {@code null} when the statement is not a plain SELECT.
+     */
+    public static List<String> itemTexts(String sql) {
+        int start = 0;
+        while (start < sql.length() && Character.isWhitespace(sql.charAt(start))) {
+            start++;
+        }
+        if (!sql.regionMatches(true, start, "select", 0, 6) || !boundary(sql, start + 6)) {
+            return null;
+        }
+        List<Integer> commas = new ArrayList<>();
+        int from = topLevelFrom(sql, start + 6, commas);
+        if (from < 0) {
+            return null;
+        }
+        List<String> items = new ArrayList<>();
+        int itemStart = start + 6;
+        for (int comma : commas) {
+            items.add(sql.substring(itemStart, comma).trim());
+            itemStart = comma + 1;
+        }
+        items.add(sql.substring(itemStart, from).trim());
+        items.set(0, withoutOptions(items.get(0)));
+        return items;
+    }
+
+    private static String withoutOptions(String item) {
+        String rest = item;
+        boolean stripped = true;
+        while (stripped) {
+            stripped = false;
+            for (String option : SELECT_OPTIONS) {
+                if (rest.regionMatches(true, 0, option, 0, option.length()) && boundary(rest, option.length())) {
+                    rest = rest.substring(option.length()).trim();
+                    stripped = true;
+                }
+            }
+        }
+        return rest;
+    }
+
     /** Index of the first FROM outside parentheses, quotes and comments, or -1. */
     private static int topLevelFrom(String sql, int from) {
+        return topLevelFrom(sql, from, null);
+    }
+
+    /** Same, collecting the top-level commas before it into {@code commas} when not null. */
+    private static int topLevelFrom(String sql, int from, List<Integer> commas) {
         int depth = 0;
         for (int i = from; i < sql.length(); i++) {
             char c = sql.charAt(i);
@@ -55,6 +110,11 @@ final class SelectListSkipper {
                             return -1; // an executable comment may hold SQL: parse the statement whole
                         }
                         i = end + 1;
+                    }
+                }
+                case ',' -> {
+                    if (depth == 0 && commas != null) {
+                        commas.add(i);
                     }
                 }
                 default -> {

@@ -35,6 +35,11 @@ public record Route(List<ShardStatement> shards, boolean replicated) implements 
     }
 
     @Override
+    public Route route() {
+        return this;
+    }
+
+    @Override
     public String describe() {
         StringBuilder sb = new StringBuilder(replicated ? "Route (replicated)" : "Route");
         for (ShardStatement s : shards) {

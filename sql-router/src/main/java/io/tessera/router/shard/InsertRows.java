@@ -10,6 +10,7 @@ import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlInsertStatement;
 import io.tessera.router.error.RouteException;
 import io.tessera.router.function.SqlValue;
 import io.tessera.router.model.ShardingRule;
+import io.tessera.router.parse.SqlText;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -100,7 +101,7 @@ public final class InsertRows {
             for (ValuesClause row : entry.getValue()) {
                 part.addValueCause(row.clone());
             }
-            sqlByNode.put(entry.getKey(), SQLUtils.toMySqlString(part));
+            sqlByNode.put(entry.getKey(), SqlText.of(part));
         }
         return sqlByNode;
     }

@@ -1,0 +1,269 @@
+package io.tessera.proxy.exec.merge;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.EventLoop;
+import io.tessera.backend.mysql.BackendConnection;
+import io.tessera.protocol.codec.Packet;
+import io.tessera.protocol.codec.PacketWriter;
+import io.tessera.protocol.codec.PayloadReader;
+import io.tessera.protocol.codec.PayloadWriter;
+import io.tessera.protocol.constant.Command;
+import io.tessera.protocol.error.ErrorCode;
+import io.tessera.protocol.error.TesseraException;
+import io.tessera.protocol.packet.ColumnDefinition41;
+import io.tessera.protocol.packet.EofPacket;
+import io.tessera.protocol.packet.OkPacket;
+import io.tessera.proxy.session.ClientChannel;
+import io.tessera.proxy.session.Session;
+import io.tessera.router.plan.PlanNode;
+import io.tessera.router.plan.Project;
+import io.tessera.router.plan.ShardStatement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Runs one SELECT over several data nodes: sends each its statement at once, waits until every node has described
+ * its columns (so that a node's error becomes the client's error before any row is sent), builds the merge operators
+ * and then pulls merged rows and writes them while the client keeps up. Everything runs on the client's event loop.
+ *
+ * <p>When the merge is done before the nodes are (a LIMIT), their remaining rows are read and dropped, or their
+ * connections closed when too much is left; a connection is released to its pool as soon as its answer has ended.
+ */
+public final class MergeExecution {
+
+    /** What a merge needs from the executor: connections for the session, and where they go afterwards. */
+    public interface Connections {
+        CompletableFuture<BackendConnection> acquire(ClientChannel client, String dataNode);
+
+        /** The statement's answer has ended on {@code backend}: keep it pinned or give it back (or drop it, broken). */
+        void release(ClientChannel client, String dataNode, BackendConnection backend);
+
+        /** Whether connections may be closed rather than drained (not while a transaction holds them). */
+        boolean mayClose(ClientChannel client);
+    }
+
+    private static final int FLUSH_EVERY_ROWS = 64;
+
+    private enum State { HEADERS, ROWS, ENDED }
+
+    private final Connections connections;
+    private final ClientChannel client;
+    private final PlanNode plan;
+    private final long memoryLimit;
+    private final List<ShardInput> shards;
+    private final PacketWriter writer;
+    private State state = State.HEADERS;
+    private int headers;
+    private RowSource root;
+    private boolean pumping;
+    private int unflushed;
+    private boolean flushScheduled;
+
+    private MergeExecution(Connections connections, ClientChannel client, PlanNode plan, long memoryLimit) {
+        this.connections = connections;
+        this.client = client;
+        this.plan = plan;
+        this.memoryLimit = memoryLimit;
+        this.writer = client.writer();
+        List<ShardStatement> statements = plan.route().shards();
+        this.shards = new ArrayList<>(statements.size());
+        EventLoop loop = client.channel().eventLoop();
+        for (int i = 0; i < statements.size(); i++) {
+            shards.add(new ShardInput(this, i, statements.get(i).dataNode(), loop));
+        }
+    }
+
+    /** Runs {@code plan} for the client; the client gets the merged result or one ERR. */
+    public static void run(Connections connections, ClientChannel client, PlanNode plan, long memoryLimit) {
+        new MergeExecution(connections, client, plan, memoryLimit).start();
+    }
+
+    private void start() {
+        List<ShardStatement> statements = plan.route().shards();
+        EventLoop loop = client.channel().eventLoop();
+        for (int i = 0; i < shards.size(); i++) {
+            ShardInput shard = shards.get(i);
+            String sql = statements.get(i).sql();
+            connections.acquire(client, shard.dataNode()).whenCompleteAsync((backend, error) -> {
+                if (error != null) {
+                    fail(error);
+                } else if (state == State.ENDED) {
+                    connections.release(client, shard.dataNode(), backend);
+                } else {
+                    shard.attach(backend);
+                    backend.execute(command(sql), false, shard);
+                }
+            }, loop);
+        }
+    }
+
+    private ByteBuf command(String sql) {
+        ByteBuf command = client.channel().alloc().buffer(sql.length() + 1);
+        command.writeByte(Command.QUERY);
+        command.writeCharSequence(sql, client.session().clientCharset());
+        return command;
+    }
+
+    boolean mayClose() {
+        return connections.mayClose(client);
+    }
+
+    void headerReady(ShardInput shard) {
+        if (state == State.HEADERS && ++headers == shards.size()) {
+            try {
+                startRows();
+            } catch (RuntimeException e) {
+                fail(e);
+            }
+        }
+    }
+
+    private void startRows() {
+        List<Packet> definitions = shards.get(0).columns();
+        for (ShardInput shard : shards) {
+            if (shard.columns().size() != definitions.size()) {
+                throw new TesseraException(ErrorCode.UNKNOWN_ERROR, "data nodes answered with different columns ("
+                        + shards.get(0).dataNode() + ": " + definitions.size() + ", " + shard.dataNode() + ": "
+                        + shard.columns().size() + "): is the table defined the same way on every node?");
+            }
+        }
+        List<ColumnDefinition41> columns = new ArrayList<>(definitions.size());
+        for (Packet definition : definitions) {
+            columns.add(ColumnDefinition41.read(new PayloadReader(definition.content().duplicate())));
+        }
+        root = plan.accept(new OperatorFactory(shards, columns, new MergeBudget(memoryLimit),
+                client.channel().alloc()));
+        int visible = columns.size() - (plan instanceof Project p ? p.hiddenColumns() : 0);
+        writeHeader(definitions, visible);
+        state = State.ROWS;
+        pump();
+    }
+
+    /** The column count, the visible columns' definitions as the first node sent them, and their EOF. */
+    private void writeHeader(List<Packet> definitions, int visible) {
+        PayloadWriter count = writer.newPayload(9);
+        count.lenencInt(visible);
+        writer.write(count);
+        for (int i = 0; i < definitions.size(); i++) {
+            if (i < visible) {
+                writer.forward(definitions.get(i));
+            } else {
+                definitions.get(i).release();
+            }
+        }
+        definitions.clear();
+        for (int s = 1; s < shards.size(); s++) {
+            shards.get(s).columns().forEach(Packet::release);
+            shards.get(s).columns().clear();
+        }
+        if (!client.session().deprecateEof()) {
+            PayloadWriter eof = writer.newPayload(5);
+            new EofPacket(0, client.session().statusFlags()).writeTo(eof);
+            writer.write(eof);
+        }
+    }
+
+    void rowsReady() {
+        if (state == State.ROWS && !pumping) {
+            pump();
+        }
+    }
+
+    /** Writes merged rows while the client takes them; comes back when a node sends more or the client drains. */
+    private void pump() {
+        pumping = true;
+        try {
+            while (state == State.ROWS) {
+                if (!client.channel().isActive()) {
+                    end();
+                    return;
+                }
+                if (!client.channel().isWritable()) {
+                    writer.flush();
+                    unflushed = 0;
+                    client.whenWritable(this::rowsReady);
+                    return;
+                }
+                Row row = root.next();
+                if (row != null) {
+                    writer.writeFrame(row.takeFrame());
+                    if (++unflushed >= FLUSH_EVERY_ROWS) {
+                        writer.flush();
+                        unflushed = 0;
+                    }
+                } else {
+                    if (root.isDone()) {
+                        finish();
+                    } else if (unflushed > 0 && !flushScheduled) {
+                        // what is merged so far goes out once the data nodes' frames read so far are handled
+                        flushScheduled = true;
+                        client.channel().eventLoop().execute(this::scheduledFlush);
+                    }
+                    return;
+                }
+            }
+        } catch (RuntimeException e) {
+            fail(e);
+        } finally {
+            pumping = false;
+        }
+    }
+
+    private void scheduledFlush() {
+        flushScheduled = false;
+        if (state == State.ROWS && unflushed > 0) {
+            writer.flush();
+            unflushed = 0;
+        }
+    }
+
+    private void finish() {
+        int warnings = 0;
+        for (ShardInput shard : shards) {
+            warnings += shard.warnings();
+        }
+        end();
+        Session session = client.session();
+        PayloadWriter eof = writer.newPayload(8);
+        if (session.deprecateEof()) {
+            new OkPacket(0, 0, session.statusFlags(), warnings, "").writeAsEofTo(eof);
+        } else {
+            new EofPacket(warnings, session.statusFlags()).writeTo(eof);
+        }
+        writer.write(eof);
+        writer.flush();
+        session.warnings(0, null);
+        client.commandDone();
+    }
+
+    void shardEnded(ShardInput shard, Throwable error) {
+        if (shard.backend() != null) {
+            connections.release(client, shard.dataNode(), shard.backend()); // an ERR leaves it usable too
+        }
+        if (error == null) {
+            rowsReady();
+        } else {
+            fail(error);
+        }
+    }
+
+    private void fail(Throwable error) {
+        if (state == State.ENDED) {
+            return;
+        }
+        end();
+        client.error(error);
+    }
+
+    /** Lets go of everything: buffered rows, and the nodes still answering (drained, or closed). */
+    private void end() {
+        state = State.ENDED;
+        if (root != null) {
+            root.discard();
+        }
+        for (ShardInput shard : shards) {
+            shard.stop();
+        }
+    }
+}

@@ -1,0 +1,214 @@
+package io.tessera.proxy.exec.merge;
+
+import io.netty.channel.EventLoop;
+import io.tessera.backend.mysql.BackendConnection;
+import io.tessera.backend.mysql.ResponseHandler;
+import io.tessera.protocol.codec.FrameKind;
+import io.tessera.protocol.codec.Packet;
+import io.tessera.protocol.codec.PayloadReader;
+import io.tessera.protocol.error.ErrorCode;
+import io.tessera.protocol.error.TesseraException;
+import io.tessera.protocol.packet.ErrPacket;
+import io.tessera.proxy.exec.HotPath;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One data node's answer to a merged statement: its column definitions, then its rows, buffered until the merge
+ * takes them. Above a high-water mark of buffered bytes the node's connection stops reading (the rest waits in the
+ * kernel and in the data node) and resumes below a low one, so a slow client or a slow sibling node bounds memory.
+ * Frames arrive on the connection's event loop and are handled on the client's.
+ */
+@HotPath
+final class ShardInput implements ResponseHandler, ShardRows {
+
+    private static final int HIGH_WATER_BYTES = 256 * 1024;
+    private static final int LOW_WATER_BYTES = 64 * 1024;
+    /** Rows read and dropped after the merge is done before the connection is closed instead. */
+    private static final int DRAIN_LIMIT_ROWS = 10_000;
+
+    private final MergeExecution execution;
+    private final int index;
+    private final String dataNode;
+    private final EventLoop loop;
+    private final ArrayDeque<Row> rows = new ArrayDeque<>();
+    private final List<Packet> columns = new ArrayList<>();
+    private BackendConnection backend;
+    private int bufferedBytes;
+    private boolean paused;
+    private boolean headerDone;
+    private boolean rowsDone;
+    private boolean responseEnded;
+    private boolean draining;
+    private int drained;
+    private int warnings;
+    private TesseraException error;
+
+    ShardInput(MergeExecution execution, int index, String dataNode, EventLoop loop) {
+        this.execution = execution;
+        this.index = index;
+        this.dataNode = dataNode;
+        this.loop = loop;
+    }
+
+    @Override
+    public int index() {
+        return index;
+    }
+
+    String dataNode() {
+        return dataNode;
+    }
+
+    void attach(BackendConnection connection) {
+        this.backend = connection;
+    }
+
+    BackendConnection backend() {
+        return backend;
+    }
+
+    /** The column definitions, in order; the caller releases those it does not forward. */
+    List<Packet> columns() {
+        return columns;
+    }
+
+    int warnings() {
+        return warnings;
+    }
+
+    boolean responseEnded() {
+        return responseEnded;
+    }
+
+    @Override
+    public Row peek() {
+        return rows.peek();
+    }
+
+    @Override
+    public Row poll() {
+        Row row = rows.poll();
+        if (row != null) {
+            bufferedBytes -= row.size();
+            if (paused && bufferedBytes < LOW_WATER_BYTES) {
+                paused = false;
+                backend.setAutoRead(true);
+            }
+        }
+        return row;
+    }
+
+    @Override
+    public boolean isDrained() {
+        return rowsDone && rows.isEmpty();
+    }
+
+    @Override
+    public void onFrame(Packet frame, FrameKind kind) {
+        if (loop.inEventLoop()) {
+            handle(frame, kind);
+        } else {
+            loop.execute(() -> handle(frame, kind));
+        }
+    }
+
+    @Override
+    public void onComplete(int statusFlags) {
+        if (loop.inEventLoop()) {
+            ended(null);
+        } else {
+            loop.execute(() -> ended(null));
+        }
+    }
+
+    @Override
+    public void onFailure(Throwable cause) {
+        if (loop.inEventLoop()) {
+            ended(cause);
+        } else {
+            loop.execute(() -> ended(cause));
+        }
+    }
+
+    private void handle(Packet frame, FrameKind kind) {
+        if (draining) {
+            frame.release();
+            if (kind == FrameKind.ROW && ++drained > DRAIN_LIMIT_ROWS && execution.mayClose()) {
+                backend.close(); // cheaper to open a new connection than to read the rest of a long result
+            }
+            return;
+        }
+        switch (kind) {
+            case COLUMN_DEFINITION -> columns.add(frame);
+            case COLUMNS_EOF -> {
+                frame.release();
+                headerDone = true;
+                execution.headerReady(this);
+            }
+            case ROW -> {
+                Row row = new Row(frame.content());
+                rows.add(row);
+                bufferedBytes += row.size();
+                if (bufferedBytes > HIGH_WATER_BYTES && !paused) {
+                    paused = true;
+                    backend.setAutoRead(false);
+                }
+                execution.rowsReady();
+            }
+            case ROWS_EOF -> {
+                warnings = frame.content().getUnsignedShortLE(frame.content().readerIndex() + 1); // 0xFE | warnings
+                frame.release();
+                rowsDone = true;
+                execution.rowsReady();
+            }
+            case ERR -> {
+                ErrPacket err = ErrPacket.read(new PayloadReader(frame.content().duplicate()));
+                frame.release();
+                error = new TesseraException(err.errorCode(), err.sqlState(), describe() + ": " + err.message());
+            }
+            case CONTINUATION -> {
+                frame.release();
+                error = new TesseraException(ErrorCode.NOT_SUPPORTED_YET, describe() + ": a row of 16 MiB or more"
+                        + " cannot be merged with other data nodes' rows");
+                draining = true;
+            }
+            default -> frame.release(); // the column count (known from the definitions), an OK instead of rows
+        }
+    }
+
+    private void ended(Throwable cause) {
+        responseEnded = true;
+        if (paused) {
+            paused = false;
+            backend.setAutoRead(true);
+        }
+        if (cause == null && error == null && !headerDone) {
+            error = new TesseraException(ErrorCode.UNKNOWN_ERROR, describe() + ": answered without a result set");
+        }
+        execution.shardEnded(this, cause != null ? cause : error);
+    }
+
+    /** After the merge is done: drop what is buffered and whatever still comes. */
+    void stop() {
+        draining = true;
+        Row row;
+        while ((row = rows.poll()) != null) {
+            row.release();
+        }
+        bufferedBytes = 0;
+        for (Packet column : columns) {
+            column.release();
+        }
+        columns.clear();
+        if (paused && backend != null) {
+            paused = false;
+            backend.setAutoRead(true);
+        }
+    }
+
+    String describe() {
+        return "data node " + dataNode + (backend == null ? "" : " (" + backend.dataHost() + ")");
+    }
+}
