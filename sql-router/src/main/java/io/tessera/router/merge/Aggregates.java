@@ -74,7 +74,7 @@ final class Aggregates {
     Integer weightOf(int handle, SelectList select) {
         Entry entry = byHandle.get(handle);
         if (entry == null) {
-            return select.weight(handle);
+            return select.weight(handle, true);
         }
         return entry.weight == NONE ? null : entry.weight;
     }
@@ -109,7 +109,7 @@ final class Aggregates {
             case "COUNT" -> new Entry(Function.COUNT, handle, NONE, NONE, NONE);
             case "SUM" -> new Entry(Function.SUM, handle, NONE, NONE, NONE);
             case "MIN", "MAX" -> new Entry(name.equals("MIN") ? Function.MIN : Function.MAX, handle, NONE, NONE,
-                    select.weight(handle));
+                    select.weight(handle, false));
             case "AVG" -> new Entry(Function.AVG, handle, select.hide(partial("SUM", aggregate)),
                     select.hide(partial("COUNT", aggregate)), NONE);
             default -> throw RouteException.notSupported(name + " over rows spread on several data nodes cannot be"

@@ -124,9 +124,10 @@ public final class MergePlanner {
                 }
             }
             setNodeOrder(keys);
+            groupByEverySelected(); // not DISTINCT: the hidden weights must not make 'a' and 'a ' two rows
             shape.nodeSqlChanged = true;
         }
-        List<Integer> weights = weightsOf(keys);
+        List<Integer> weights = weightsOf(keys, distinct);
         shape.limitOnNodes(limit, block);
         shape.merge = route -> keys.isEmpty() ? new Concat(route) : new OrderedMerge(sortKeys(keys, weights), route);
         if (distinct) {
@@ -177,7 +178,7 @@ public final class MergePlanner {
             }
         }
         setNodeOrder(groupKeys);
-        List<Integer> groupWeights = weightsOf(groupKeys);
+        List<Integer> groupWeights = weightsOf(groupKeys, true);
         List<Integer> orderWeights = new ArrayList<>();
         for (int[] key : orderKeys) {
             int group = indexOfHandle(groupKeys, key[0]);
@@ -268,12 +269,25 @@ public final class MergePlanner {
         block.setOrderBy(order);
     }
 
-    private List<Integer> weightsOf(List<int[]> keys) {
+    private List<Integer> weightsOf(List<int[]> keys, boolean grouped) {
         List<Integer> weights = new ArrayList<>(keys.size());
         for (int[] key : keys) {
-            weights.add(select.weight(key[0]));
+            weights.add(select.weight(key[0], grouped));
         }
         return weights;
+    }
+
+    /**
+     * SELECT DISTINCT as the nodes run it: GROUP BY every selected item, which groups under the collation as
+     * DISTINCT does, and lets each hidden weight be one group's ({@code MIN}), so a node's LIMIT counts distinct rows.
+     */
+    private void groupByEverySelected() {
+        block.setDistionOption(0);
+        SQLSelectGroupByClause groupBy = new SQLSelectGroupByClause();
+        for (int i = 0; i < select.visible().size(); i++) {
+            groupBy.addItem(new SQLIntegerExpr(i + 1));
+        }
+        block.setGroupBy(groupBy);
     }
 
     private List<SortKey> sortKeys(List<int[]> keys, List<Integer> weights) {

@@ -2,7 +2,9 @@ package io.tessera.router.merge;
 
 import com.alibaba.druid.sql.SQLUtils;
 import com.alibaba.druid.sql.ast.SQLExpr;
+import com.alibaba.druid.sql.ast.expr.SQLAggregateExpr;
 import com.alibaba.druid.sql.ast.expr.SQLAllColumnExpr;
+import com.alibaba.druid.sql.ast.expr.SQLCharExpr;
 import com.alibaba.druid.sql.ast.expr.SQLIdentifierExpr;
 import com.alibaba.druid.sql.ast.expr.SQLIntegerExpr;
 import com.alibaba.druid.sql.ast.expr.SQLMethodInvokeExpr;
@@ -122,11 +124,28 @@ final class SelectList {
         return handle;
     }
 
-    /** A hidden {@code WEIGHT_STRING(expr)}, by which strings compare under their collation as the node sorts. */
-    int weight(int handle) {
+    /**
+     * A hidden {@code CONCAT(COLLATION(expr), ':', WEIGHT_STRING(expr))}: strings compare by their weight under
+     * their own collation, as the node sorts them, and the collation's name says how trailing spaces count. (Result
+     * metadata names the connection's collation, not the expression's.) NULL for numbers and temporal values.
+     * {@code grouped}: the node groups by {@code expr}, and the weight is taken as {@code MIN(...)} of the group's.
+     */
+    int weight(int handle, boolean grouped) {
+        SQLExpr expr = expression(handle);
+        SQLMethodInvokeExpr collation = new SQLMethodInvokeExpr("COLLATION");
+        collation.addArgument(expr.clone());
         SQLMethodInvokeExpr weight = new SQLMethodInvokeExpr("WEIGHT_STRING");
-        weight.addArgument(expression(handle).clone());
-        return hide(weight);
+        weight.addArgument(expr.clone());
+        SQLMethodInvokeExpr concat = new SQLMethodInvokeExpr("CONCAT");
+        concat.addArgument(collation);
+        concat.addArgument(new SQLCharExpr(":"));
+        concat.addArgument(weight);
+        if (!grouped) {
+            return hide(concat);
+        }
+        SQLAggregateExpr min = new SQLAggregateExpr("MIN");
+        min.addArgument(concat);
+        return hide(min);
     }
 
     /**

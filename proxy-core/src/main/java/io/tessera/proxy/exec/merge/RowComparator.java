@@ -21,7 +21,8 @@ final class RowComparator implements Comparator<Row> {
     private final int[] weights;
     private final boolean[] descending;
     private final ValueType[] types;
-    private final byte[][] spaces;
+    private final byte[][] spaces;          // by key: the space weight of its collation, once a row showed it
+    private final boolean[] spaceKnown;
 
     private RowComparator(int size) {
         columns = new int[size];
@@ -29,6 +30,7 @@ final class RowComparator implements Comparator<Row> {
         descending = new boolean[size];
         types = new ValueType[size];
         spaces = new byte[size][];
+        spaceKnown = new boolean[size];
     }
 
     /**
@@ -56,7 +58,6 @@ final class RowComparator implements Comparator<Row> {
                     throw new IllegalStateException("no weight column for " + key);
                 }
                 comparator.weights[i] = Columns.resolve(key.weightColumn(), count);
-                comparator.spaces[i] = PadSpace.spaceWeight(definition.collation());
             }
         }
         return comparator;
@@ -73,6 +74,22 @@ final class RowComparator implements Comparator<Row> {
         return 0;
     }
 
+    /** The weight columns hold {@code collation-name:weight}: compares the weights, padded as the collation pads. */
+    private int compareWeights(int key, Row a, Row b) {
+        int w = weights[key];
+        int aStart = a.valueStart(w);
+        int aEnd = aStart + a.valueLength(w);
+        int bStart = b.valueStart(w);
+        int bEnd = bStart + b.valueLength(w);
+        int aWeight = a.buffer().indexOf(aStart, aEnd, (byte) ':') + 1;
+        int bWeight = b.buffer().indexOf(bStart, bEnd, (byte) ':') + 1;
+        if (!spaceKnown[key]) {
+            spaces[key] = PadSpace.spaceWeight(Values.text(a.buffer(), aStart, aWeight - 1 - aStart));
+            spaceKnown[key] = true;
+        }
+        return PadSpace.compare(spaces[key], a.buffer(), aWeight, aEnd - aWeight, b.buffer(), bWeight, bEnd - bWeight);
+    }
+
     private int compareKey(int key, Row a, Row b) {
         int column = columns[key];
         boolean aNull = a.isNull(column);
@@ -81,9 +98,7 @@ final class RowComparator implements Comparator<Row> {
             return aNull == bNull ? 0 : aNull ? -1 : 1;
         }
         if (types[key] == ValueType.COLLATED) {
-            int w = weights[key];
-            return PadSpace.compare(spaces[key], a.buffer(), a.valueStart(w), a.valueLength(w),
-                    b.buffer(), b.valueStart(w), b.valueLength(w));
+            return compareWeights(key, a, b);
         }
         return Values.compare(types[key], a.buffer(), a.valueStart(column), a.valueLength(column),
                 b.buffer(), b.valueStart(column), b.valueLength(column));

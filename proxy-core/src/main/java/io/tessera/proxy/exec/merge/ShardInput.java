@@ -13,12 +13,15 @@ import io.tessera.proxy.exec.HotPath;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One data node's answer to a merged statement: its column definitions, then its rows, buffered until the merge
- * takes them. Above a high-water mark of buffered bytes the node's connection stops reading (the rest waits in the
- * kernel and in the data node) and resumes below a low one, so a slow client or a slow sibling node bounds memory.
- * Frames arrive on the connection's event loop and are handled on the client's.
+ * takes them. Above a high-water mark of bytes received and not yet taken the node's connection stops reading (the
+ * rest waits in the kernel and in the data node) and resumes below a low one, so a slow client or a slow sibling
+ * node bounds memory. Frames arrive on the connection's event loop and are handled on the client's; the count is
+ * kept from the moment a frame arrives, so that frames still on their way between the loops count too, and reading
+ * is only ever switched on the connection's own loop.
  */
 @HotPath
 final class ShardInput implements ResponseHandler, ShardRows {
@@ -34,13 +37,14 @@ final class ShardInput implements ResponseHandler, ShardRows {
     private final EventLoop loop;
     private final ArrayDeque<Row> rows = new ArrayDeque<>();
     private final List<Packet> columns = new ArrayList<>();
+    private final AtomicInteger unconsumedBytes = new AtomicInteger();
+    private final Runnable resume = this::resumeIfDrained;
     private BackendConnection backend;
-    private int bufferedBytes;
-    private boolean paused;
+    private volatile boolean paused;          // written on the connection's loop only
+    private volatile boolean draining;
     private boolean headerDone;
     private boolean rowsDone;
     private boolean responseEnded;
-    private boolean draining;
     private int drained;
     private int warnings;
     private TesseraException error;
@@ -90,12 +94,8 @@ final class ShardInput implements ResponseHandler, ShardRows {
     @Override
     public Row poll() {
         Row row = rows.poll();
-        if (row != null) {
-            bufferedBytes -= row.size();
-            if (paused && bufferedBytes < LOW_WATER_BYTES) {
-                paused = false;
-                backend.setAutoRead(true);
-            }
+        if (row != null && unconsumedBytes.addAndGet(-row.size()) < LOW_WATER_BYTES && paused) {
+            backend.channel().eventLoop().execute(resume);
         }
         return row;
     }
@@ -107,6 +107,12 @@ final class ShardInput implements ResponseHandler, ShardRows {
 
     @Override
     public void onFrame(Packet frame, FrameKind kind) {
+        if (kind == FrameKind.ROW && !draining
+                && unconsumedBytes.addAndGet(frame.content().capacity()) > HIGH_WATER_BYTES && !paused) {
+            paused = true;
+            backend.setAutoRead(false);
+            resumeIfDrained(); // the merge may have taken rows in between and seen paused still false
+        }
         if (loop.inEventLoop()) {
             handle(frame, kind);
         } else {
@@ -148,13 +154,7 @@ final class ShardInput implements ResponseHandler, ShardRows {
                 execution.headerReady(this);
             }
             case ROW -> {
-                Row row = new Row(frame.content());
-                rows.add(row);
-                bufferedBytes += row.size();
-                if (bufferedBytes > HIGH_WATER_BYTES && !paused) {
-                    paused = true;
-                    backend.setAutoRead(false);
-                }
+                rows.add(new Row(frame.content()));
                 execution.rowsReady();
             }
             case ROWS_EOF -> {
@@ -178,12 +178,16 @@ final class ShardInput implements ResponseHandler, ShardRows {
         }
     }
 
-    private void ended(Throwable cause) {
-        responseEnded = true;
-        if (paused) {
+    /** On the connection's loop: reads again once the merge has taken enough (or everything is dropped). */
+    private void resumeIfDrained() {
+        if (paused && (draining || unconsumedBytes.get() < LOW_WATER_BYTES)) {
             paused = false;
             backend.setAutoRead(true);
         }
+    }
+
+    private void ended(Throwable cause) {
+        responseEnded = true;
         if (cause == null && error == null && !headerDone) {
             error = new TesseraException(ErrorCode.UNKNOWN_ERROR, describe() + ": answered without a result set");
         }
@@ -197,14 +201,12 @@ final class ShardInput implements ResponseHandler, ShardRows {
         while ((row = rows.poll()) != null) {
             row.release();
         }
-        bufferedBytes = 0;
         for (Packet column : columns) {
             column.release();
         }
         columns.clear();
-        if (paused && backend != null) {
-            paused = false;
-            backend.setAutoRead(true);
+        if (backend != null) {
+            backend.channel().eventLoop().execute(resume);
         }
     }
 

@@ -39,22 +39,22 @@ class AggregateOperatorTest {
     @Test
     void combinesEachGroupsNodeRowsWithMySqlsTypesAndNulls() {
         FakeShard rows = new FakeShard(0).send(
-                row("1", "2", "1.50", "1.0000", "b", "3", "2", "B", null),
+                row("1", "2", "1.50", "1.0000", "b", "3", "2", "utf8mb4_general_ci:B", null),
                 row("1", "1", null, null, null, null, "0", null, null),
-                row("1", "4", "2.25", "2.5000", "a", "10", "4", "A", null),
+                row("1", "4", "2.25", "2.5000", "a", "10", "4", "utf8mb4_general_ci:A", null),
                 row("2", "0", null, null, null, null, "0", null, null)).complete();
         List<List<String>> out = drain(aggregate(new ConcatOperator(List.of(rows))));
         assertThat(out).containsExactly(
-                Arrays.asList("1", "7", "3.75", "2.1667", "a", "3", "2", "A", null),
+                Arrays.asList("1", "7", "3.75", "2.1667", "a", "3", "2", "utf8mb4_general_ci:A", null),
                 Arrays.asList("2", "0", null, null, null, null, "0", null, null));
     }
 
     @Test
     void waitsForTheNextGroupOrTheEndBeforeEmittingAGroup() {
-        FakeShard rows = new FakeShard(0).send(row("1", "2", "1.00", "1.0000", "x", "1", "1", "X", null));
+        FakeShard rows = new FakeShard(0).send(row("1", "2", "1.00", "1.0000", "x", "1", "1", "utf8mb4_general_ci:X", null));
         RowSource aggregate = aggregate(new ConcatOperator(List.of(rows)));
         assertThat(aggregate.next()).isNull();
-        rows.send(row("1", "3", "1.00", "1.0000", "x", "1", "1", "X", null)).complete();
+        rows.send(row("1", "3", "1.00", "1.0000", "x", "1", "1", "utf8mb4_general_ci:X", null)).complete();
         assertThat(drain(aggregate)).extracting(r -> r.get(1)).containsExactly("5");
         assertThat(aggregate.isDone()).isTrue();
     }

@@ -8,10 +8,10 @@ import org.junit.jupiter.api.Test;
 
 class PadSpaceTest {
 
-    private static final int UTF8MB4_GENERAL_CI = 45;
-    private static final int UTF8MB4_0900_AI_CI = 255;
+    private static final String UTF8MB4_GENERAL_CI = "utf8mb4_general_ci";
+    private static final String UTF8MB4_0900_AI_CI = "utf8mb4_0900_ai_ci";
 
-    private static int compare(int collation, int[] a, int[] b) {
+    private static int compare(String collation, int[] a, int[] b) {
         ByteBuf x = weights(a);
         ByteBuf y = weights(b);
         return Integer.signum(PadSpace.compare(PadSpace.spaceWeight(collation), x, 0, x.readableBytes(), y, 0,
@@ -35,5 +35,15 @@ class PadSpaceTest {
         assertThat(compare(UTF8MB4_GENERAL_CI, aTab, a)).isNegative();
         assertThat(compare(UTF8MB4_GENERAL_CI, a, aTab)).isPositive();
         assertThat(compare(UTF8MB4_0900_AI_CI, a, aSpace)).isNegative(); // NO PAD
+    }
+
+    @Test
+    void knowsTheSpaceWeightOfTheCommonCollations() {
+        assertThat(PadSpace.spaceWeight("utf8mb4_bin")).containsExactly(0x00, 0x00, 0x20);
+        assertThat(PadSpace.spaceWeight("utf8mb4_unicode_ci")).containsExactly(0x02, 0x09);
+        assertThat(PadSpace.spaceWeight("utf8mb4_unicode_520_ci")).containsExactly(0x02, 0x0A);
+        assertThat(PadSpace.spaceWeight("latin1_swedish_ci")).containsExactly(0x20);
+        assertThat(PadSpace.spaceWeight("utf8mb4_nopad_bin")).isNull();
+        assertThat(PadSpace.spaceWeight("binary")).isNull();
     }
 }
