@@ -48,6 +48,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * the server takes free ports ({@link #port()}, {@link #adminPort()}), and {@code bindIp} to 127.0.0.1. After the
  * class's tests it stops the server and the extra servers and drops the databases. Register it in a
  * {@code static} field: it starts once per class.
+ *
+ * <p>{@link #inOwnJvm} starts Tessera as a {@link TesseraProcess} instead, for tests that need its own heap limit.
  */
 final class RunningTessera implements BeforeAllCallback, AfterAllCallback {
 
@@ -62,16 +64,20 @@ final class RunningTessera implements BeforeAllCallback, AfterAllCallback {
 
     private final String template;
     private final int extraHostCount;
+    /** {@code null}: Tessera runs in the test JVM. */
+    private final List<String> jvmOptions;
 
     private DataHosts dataHosts;
     private final List<EmbeddedMariaDb> extraHosts = new ArrayList<>();
     private final Map<String, String> databases = new LinkedHashMap<>();
     private Path confDir;
     private TesseraServer server;
+    private TesseraProcess process;
 
-    private RunningTessera(String template, int extraHostCount) {
+    private RunningTessera(String template, int extraHostCount, List<String> jvmOptions) {
         this.template = template;
         this.extraHostCount = extraHostCount;
+        this.jvmOptions = jvmOptions;
     }
 
     /**
@@ -80,7 +86,7 @@ final class RunningTessera implements BeforeAllCallback, AfterAllCallback {
      * @param template the resource path of the directory, e.g. {@code "it/conf/single-node"}
      */
     public static RunningTessera withConf(String template) {
-        return new RunningTessera(template, 0);
+        return new RunningTessera(template, 0, null);
     }
 
     /** The same, with {@code count} extra MariaDB servers ({@code ${host2}}, {@code ${port2}}...). */
@@ -88,7 +94,15 @@ final class RunningTessera implements BeforeAllCallback, AfterAllCallback {
         if (count < 0) {
             throw new IllegalArgumentException("count: " + count + " (expected: >= 0)");
         }
-        return new RunningTessera(template, count);
+        return new RunningTessera(template, count, jvmOptions);
+    }
+
+    /**
+     * The same, with Tessera in a JVM of its own ({@link TesseraProcess}) started with {@code jvmOptions}, e.g.
+     * {@code "-Xmx128m"}. {@link #adminPort()} is then unknown; {@link #process()} tells whether it still runs.
+     */
+    public RunningTessera inOwnJvm(String... jvmOptions) {
+        return new RunningTessera(template, extraHostCount, List.of(jvmOptions));
     }
 
     @Override
@@ -115,7 +129,11 @@ final class RunningTessera implements BeforeAllCallback, AfterAllCallback {
         }
         confDir = Files.createTempDirectory("tessera-it-conf-");
         render(templateDir, confDir, values);
-        server = TesseraServer.start(ConfigLoader.load(confDir));
+        if (jvmOptions == null) {
+            server = TesseraServer.start(ConfigLoader.load(confDir));
+        } else {
+            process = TesseraProcess.start(confDir, jvmOptions.toArray(String[]::new));
+        }
     }
 
     @Override
@@ -124,8 +142,12 @@ final class RunningTessera implements BeforeAllCallback, AfterAllCallback {
             if (server != null) {
                 server.close();
             }
+            if (process != null) {
+                process.close();
+            }
         } finally {
             server = null;
+            process = null;
             for (String database : databases.values()) {
                 dataHosts.dropDatabase(database);
             }
@@ -143,12 +165,23 @@ final class RunningTessera implements BeforeAllCallback, AfterAllCallback {
 
     /** The client port (8066 in production). */
     public int port() {
-        return running().serverPort();
+        return process != null ? process.port() : running().serverPort();
     }
 
     /** The admin port (9066 in production). */
     public int adminPort() {
+        if (process != null) {
+            throw new IllegalStateException("the admin port of a Tessera in its own JVM is not known");
+        }
         return running().managerPort();
+    }
+
+    /** Tessera's own JVM, when started {@link #inOwnJvm}. */
+    public TesseraProcess process() {
+        if (process == null) {
+            throw new IllegalStateException("Tessera does not run in its own JVM: start it with inOwnJvm(...)");
+        }
+        return process;
     }
 
     /** A JDBC URL (mysql-connector-j) to Tessera, with {@code schema} as the current schema or none. */
