@@ -31,7 +31,8 @@ class MergeIT {
     @BeforeAll
     static void fillFourNodesThroughTessera() throws SQLException {
         try (Connection c = tessera.connect("MERGEDB"); Statement s = c.createStatement()) {
-            s.execute("CREATE TABLE mt (id BIGINT PRIMARY KEY, k INT NOT NULL, name VARCHAR(20)) CHARACTER SET utf8mb4");
+            s.execute("CREATE TABLE mt (id BIGINT PRIMARY KEY, k INT NOT NULL, name VARCHAR(20))"
+                    + " CHARACTER SET utf8mb4");
             StringBuilder insert = new StringBuilder();
             for (int id = 1; id <= ROWS; id++) {
                 insert.append(insert.length() == 0 ? "INSERT INTO mt (id, k, name) VALUES " : ", ")
