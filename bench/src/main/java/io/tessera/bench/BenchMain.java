@@ -6,9 +6,11 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * {@code tessera-bench --url JDBC_URL [--vs JDBC_URL] [--threads N] [--seconds S] [--warmup S] [--rows N]
- * [--table T]}: random point selects by primary key ({@code SELECT c FROM T WHERE id = ?}, ids 1..rows, as
- * sysbench's oltp_point_select) through each URL in turn, then QPS, latency percentiles and the ratio.
+ * {@code tessera-bench --url JDBC_URL [--vs JDBC_URL] [--workload point-select|order-by-limit] [--threads N]
+ * [--seconds S] [--warmup S] [--rows N] [--table T]}: one workload through each URL in turn, then QPS, latency
+ * percentiles and the ratio. {@code point-select} (the default) selects random rows by primary key
+ * ({@link PointSelect}, as sysbench's oltp_point_select); {@code order-by-limit} reads the top 20 rows of a random
+ * window in a global order ({@link OrderByLimit}), which a sharded table answers through a merge.
  */
 public final class BenchMain {
 
@@ -28,7 +30,7 @@ public final class BenchMain {
         PrintStream out = System.out;
         List<RunResult> results = new ArrayList<>();
         for (String url : options.urls()) {
-            RunResult result = new PointSelectRun(options, url).run();
+            RunResult result = new BenchRun(options, Workload.of(options), url).run();
             results.add(result);
             out.println(result.describe());
         }

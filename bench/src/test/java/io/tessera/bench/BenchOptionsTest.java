@@ -3,6 +3,7 @@ package io.tessera.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class BenchOptionsTest {
@@ -25,5 +26,30 @@ class BenchOptionsTest {
         assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--url", "u", "--table", "t;drop"}))
                 .hasMessage("--table: t;drop (expected: a plain table name)");
         assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--bogus"})).hasMessage("unknown option: --bogus");
+    }
+
+    @Test
+    void runsPointSelectsUnlessAWorkloadIsNamed() {
+        assertThat(BenchOptions.parse(new String[] {"--url", "u"})).isEqualTo(
+                new BenchOptions(List.of("u"), WorkloadKind.POINT_SELECT, 4, 10, 3, 10_000, "sbtest1"));
+    }
+
+    @Test
+    void namesEachWorkloadByItsOption() {
+        for (WorkloadKind kind : WorkloadKind.values()) {
+            assertThat(BenchOptions.parse(new String[] {"--url", "u", "--workload", kind.option()}).workload())
+                    .isEqualTo(kind);
+        }
+        assertThat(BenchOptions.parse(new String[] {"--workload", "order-by-limit", "--url", "u"}).workload())
+                .isEqualTo(WorkloadKind.ORDER_BY_LIMIT);
+    }
+
+    @Test
+    void rejectsAnUnknownOrMissingWorkloadNamingTheKnownOnes() {
+        assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--url", "u", "--workload", "ORDER_BY_LIMIT"}))
+                .hasMessage("--workload: ORDER_BY_LIMIT (expected: point-select or order-by-limit)");
+        assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--url", "u", "--workload"}))
+                .hasMessage("--workload: missing value");
+        assertThat(BenchOptions.USAGE).contains("[--workload point-select|order-by-limit]");
     }
 }

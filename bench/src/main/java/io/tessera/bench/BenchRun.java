@@ -9,19 +9,22 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.random.RandomGenerator;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Point selects from {@code threads} connections for a warm-up, then for the measured time. Each thread keeps
- * its own latency samples, merged at the end, so measuring adds no contention.
+ * One workload from {@code threads} connections for a warm-up, then for the measured time. Each thread keeps its
+ * own latency samples, merged at the end, so measuring adds no contention.
  */
-final class PointSelectRun {
+final class BenchRun {
 
     private final BenchOptions options;
+    private final Workload workload;
     private final String url;
 
-    PointSelectRun(BenchOptions options, String url) {
+    BenchRun(BenchOptions options, Workload workload, String url) {
         this.options = options;
+        this.workload = workload;
         this.url = url;
     }
 
@@ -87,13 +90,18 @@ final class PointSelectRun {
         }
 
         void loop(AtomicBoolean stop) {
-            try (PreparedStatement select = connection.prepareStatement(
-                    "SELECT c FROM " + options.table() + " WHERE id = ?")) {
+            RandomGenerator random = ThreadLocalRandom.current();
+            try (PreparedStatement select = connection.prepareStatement(workload.sql())) {
                 while (!stop.get()) {
                     long start = System.nanoTime();
-                    select.setInt(1, 1 + ThreadLocalRandom.current().nextInt(options.rows()));
+                    int[] arguments = workload.arguments(random);
+                    for (int i = 0; i < arguments.length; i++) {
+                        select.setInt(i + 1, arguments[i]);
+                    }
                     try (ResultSet rs = select.executeQuery()) {
-                        rs.next();
+                        while (rs.next()) {
+                            // read every row: a merged result is done only when its last row is
+                        }
                     } catch (SQLException e) {
                         errors++;
                         continue;
