@@ -29,8 +29,8 @@ import io.tessera.router.parse.SqlParser;
 import io.tessera.router.parse.SqlText;
 import io.tessera.router.parse.StatementType;
 import io.tessera.router.parse.TableReference;
+import io.tessera.router.plan.MergeStep;
 import io.tessera.router.plan.PlanNode;
-import io.tessera.router.plan.Route;
 import io.tessera.router.plan.ShardStatement;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
@@ -203,7 +203,7 @@ final class QueryHandler {
         for (ShardStatement shard : plan.route().shards()) {
             table.row(shard.dataNode(), shard.sql());
         }
-        for (PlanNode step = plan; !(step instanceof Route); step = step.inputs().get(0)) {
+        for (PlanNode step = plan; step instanceof MergeStep merge; step = merge.input()) {
             table.row("merge", step.describe());
         }
         client.result(table.build());
@@ -302,7 +302,8 @@ final class QueryHandler {
     private void run(ClientChannel client, PlanNode plan, ByteBuf payload, StatementType type, boolean rewritten) {
         ShardStatement shard = plan.route().shards().get(0);
         ByteBuf command = payload;
-        if (shard.rewritten() || rewritten) {
+        // a merge sends each node its own statement's text: the client's payload is not forwarded
+        if (!(plan instanceof MergeStep) && (shard.rewritten() || rewritten)) {
             payload.release();
             command = client.channel().alloc().buffer(shard.sql().length() + 1);
             command.writeByte(Command.QUERY);

@@ -118,7 +118,7 @@ public final class MergePlanner {
                 }
             }
             for (int i = 0; i < select.visible().size(); i++) {
-                int handle = select.visibleHandle(i);
+                int handle = i;
                 if (keys.stream().noneMatch(k -> k[0] == handle)) {
                     keys.add(new int[] {handle, 0});
                 }
@@ -151,7 +151,7 @@ public final class MergePlanner {
         Shape shape = new Shape();
         shape.nodeSqlChanged = true;
         for (int i = 0; i < select.visible().size(); i++) {
-            aggregates.addVisible(select.visible().get(i).getExpr(), select.visibleHandle(i));
+            aggregates.addVisible(select.visible().get(i).getExpr(), i);
         }
         SQLSelectGroupByClause groupBy = block.getGroupBy();
         List<int[]> groupKeys = new ArrayList<>();

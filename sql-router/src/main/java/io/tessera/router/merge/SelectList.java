@@ -54,12 +54,7 @@ final class SelectList {
         return hidden.size();
     }
 
-    /** The handle of visible item {@code index}. */
-    int visibleHandle(int index) {
-        return index;
-    }
-
-    /** The expression behind a handle. */
+    /** The expression behind a handle (a visible item's handle is its index). */
     SQLExpr expression(int handle) {
         return handle >= HIDDEN ? hidden.get(handle - HIDDEN) : visible.get(handle).getExpr();
     }
@@ -83,7 +78,7 @@ final class SelectList {
                 throw RouteException.notSupported("ORDER BY / GROUP BY by position together with * cannot be merged"
                         + " from several data nodes: name the column");
             }
-            return visibleHandle(n - 1);
+            return n - 1;
         }
         int found = star ? -1 : visibleMatch(expr);
         return found >= 0 ? found : hide(expr);

@@ -8,17 +8,12 @@ import java.util.Objects;
  * rows are adjacent and the operator holds one group at a time; without keys every row is one group (aggregates over
  * the whole table: one row per node). Columns without an aggregate keep the group's first value.
  */
-public record Aggregate(List<SortKey> groupKeys, List<AggregateColumn> aggregates, PlanNode input) implements PlanNode {
+public record Aggregate(List<SortKey> groupKeys, List<AggregateColumn> aggregates, PlanNode input) implements MergeStep {
 
     public Aggregate {
         groupKeys = List.copyOf(groupKeys);
         aggregates = List.copyOf(aggregates);
         Objects.requireNonNull(input, "input");
-    }
-
-    @Override
-    public List<PlanNode> inputs() {
-        return List.of(input);
     }
 
     @Override

@@ -1,20 +1,14 @@
 package io.tessera.router.plan;
 
-import java.util.List;
 import java.util.Objects;
 
 /**
  * Passes on the data nodes' rows in whatever order they arrive: for results without an order.
  */
-public record Concat(Route input) implements PlanNode {
+public record Concat(Route input) implements MergeStep {
 
     public Concat {
         Objects.requireNonNull(input, "input");
-    }
-
-    @Override
-    public List<PlanNode> inputs() {
-        return List.of(input);
     }
 
     @Override

@@ -6,16 +6,11 @@ import java.util.Objects;
 /**
  * Drops rows equal to the previous one on {@code keys}. The input arrives sorted by them, so duplicates are adjacent.
  */
-public record Distinct(List<SortKey> keys, PlanNode input) implements PlanNode {
+public record Distinct(List<SortKey> keys, PlanNode input) implements MergeStep {
 
     public Distinct {
         keys = List.copyOf(keys);
         Objects.requireNonNull(input, "input");
-    }
-
-    @Override
-    public List<PlanNode> inputs() {
-        return List.of(input);
     }
 
     @Override

@@ -1,23 +1,17 @@
 package io.tessera.router.plan;
 
-import java.util.List;
 import java.util.Objects;
 
 /**
  * Skips {@code offset} rows and passes on at most {@code count}; after that the data nodes are no longer read.
  */
-public record Limit(long offset, long count, PlanNode input) implements PlanNode {
+public record Limit(long offset, long count, PlanNode input) implements MergeStep {
 
     public Limit {
         if (offset < 0 || count < 0) {
             throw new IllegalArgumentException("offset, count: " + offset + ", " + count + " (expected: >= 0)");
         }
         Objects.requireNonNull(input, "input");
-    }
-
-    @Override
-    public List<PlanNode> inputs() {
-        return List.of(input);
     }
 
     @Override

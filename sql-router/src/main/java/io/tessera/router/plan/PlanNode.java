@@ -8,8 +8,7 @@ import java.util.List;
  * ({@code -1} is the last column), for the hidden columns appended after a {@code *} whose width only the data nodes
  * know ({@link Columns#resolve}).
  */
-public sealed interface PlanNode permits Route, Concat, OrderedMerge, Aggregate, Filter, Sort, Distinct, Limit,
-        Project {
+public sealed interface PlanNode permits Route, MergeStep {
 
     List<PlanNode> inputs();
 
@@ -19,26 +18,7 @@ public sealed interface PlanNode permits Route, Concat, OrderedMerge, Aggregate,
     <R> R accept(Visitor<R> visitor);
 
     /** The leaf that sends the statements to the data nodes. */
-    default Route route() {
-        return inputs().get(0).route();
-    }
-
-    /** The plan as indented lines, one per node, root first. */
-    default String explain() {
-        StringBuilder out = new StringBuilder();
-        appendTo(out, 0);
-        return out.toString();
-    }
-
-    private void appendTo(StringBuilder out, int depth) {
-        if (depth > 0) {
-            out.append('\n');
-        }
-        out.append("  ".repeat(depth)).append(describe());
-        for (PlanNode input : inputs()) {
-            input.appendTo(out, depth + 1);
-        }
-    }
+    Route route();
 
     /** One method per node kind, so a new kind without an operator does not compile. */
     interface Visitor<R> {

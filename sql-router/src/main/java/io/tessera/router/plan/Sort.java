@@ -7,19 +7,11 @@ import java.util.Objects;
  * Sorts rows in memory, within the statement's merge memory budget: for an order the data nodes cannot give, such as
  * merged groups ordered by an aggregate.
  */
-public record Sort(List<SortKey> keys, PlanNode input) implements PlanNode {
+public record Sort(List<SortKey> keys, PlanNode input) implements MergeStep {
 
     public Sort {
-        keys = List.copyOf(keys);
-        if (keys.isEmpty()) {
-            throw new IllegalArgumentException("keys: [] (expected: at least one sort key)");
-        }
+        keys = MergeStep.ordering(keys);
         Objects.requireNonNull(input, "input");
-    }
-
-    @Override
-    public List<PlanNode> inputs() {
-        return List.of(input);
     }
 
     @Override

@@ -14,6 +14,7 @@ import io.tessera.router.model.SchemaCatalog;
 import io.tessera.router.model.ShardingRule;
 import io.tessera.router.model.TableKind;
 import io.tessera.router.parse.SqlParser;
+import io.tessera.router.plan.MergeStep;
 import io.tessera.router.plan.PlanNode;
 import io.tessera.router.plan.Route;
 import java.util.List;
@@ -53,7 +54,7 @@ class MergePlannerTest {
     private String explain(String sql) {
         PlanNode plan = plan(sql);
         StringBuilder out = new StringBuilder();
-        for (PlanNode step = plan; !(step instanceof Route); step = step.inputs().get(0)) {
+        for (PlanNode step = plan; step instanceof MergeStep merge; step = merge.input()) {
             out.append(step.describe()).append('\n');
         }
         String nodeSql = plan.route().shards().get(0).sql().replaceAll("\\s+", " ").replace(" ,", ",");

@@ -82,19 +82,32 @@ public final class MergeExecution {
     private void start() {
         List<ShardStatement> statements = plan.route().shards();
         EventLoop loop = client.channel().eventLoop();
+        ByteBuf command = null;
         for (int i = 0; i < shards.size(); i++) {
             ShardInput shard = shards.get(i);
             String sql = statements.get(i).sql();
+            if (command == null || sql != statements.get(i - 1).sql()) { // the router gives every node one text
+                if (command != null) {
+                    command.release();
+                }
+                command = command(sql);
+            }
+            ByteBuf own = command.retainedDuplicate();
             connections.acquire(client, shard.dataNode()).whenCompleteAsync((backend, error) -> {
                 if (error != null) {
+                    own.release();
                     fail(error);
                 } else if (state == State.ENDED) {
+                    own.release();
                     connections.release(client, shard.dataNode(), backend);
                 } else {
                     shard.attach(backend);
-                    backend.execute(command(sql), false, shard);
+                    backend.execute(own, false, shard);
                 }
             }, loop);
+        }
+        if (command != null) {
+            command.release();
         }
     }
 

@@ -2,6 +2,7 @@ package io.tessera.proxy.exec.merge;
 
 import io.netty.buffer.ByteBuf;
 import io.tessera.proxy.exec.HotPath;
+import java.util.Arrays;
 
 /**
  * One text-protocol row (MySQL manual: "Text Resultset Row": each value a length-encoded string, 0xFB for NULL), in
@@ -17,14 +18,16 @@ final class Row {
     private static final int NULL_MARKER = 0xFB;
 
     private final ByteBuf frame;
-    private int[] marks; // where each column's length header starts; the last entry is the end of the row
+    private int[] marks; // where each column's length header starts, then the end of the row
+    private int columns;
 
     Row(ByteBuf frame) {
         this.frame = frame;
     }
 
     int columnCount() {
-        return marks().length - 1;
+        marks();
+        return columns;
     }
 
     boolean isNull(int column) {
@@ -52,9 +55,9 @@ final class Row {
         return frame.capacity();
     }
 
-    /** Cuts the row after its first {@code columns} columns (the rest were for the merge only). */
-    void keep(int columns) {
-        frame.writerIndex(marks()[columns]);
+    /** Cuts the row after its first {@code kept} columns (the rest were for the merge only). */
+    void keep(int kept) {
+        frame.writerIndex(marks()[kept]);
     }
 
     /** Another reference to this row, for an operator that keeps it after passing it on. */
@@ -81,26 +84,27 @@ final class Row {
 
     private int[] marks() {
         if (marks == null) {
-            marks = scan(frame);
+            scan();
         }
         return marks;
     }
 
-    private static int[] scan(ByteBuf frame) {
+    private void scan() {
         int end = frame.writerIndex();
         int[] found = new int[17];
         int count = 0;
         int at = HEADER_SIZE;
         while (at < end) {
             if (count + 1 >= found.length) {
-                found = java.util.Arrays.copyOf(found, found.length * 2);
+                found = Arrays.copyOf(found, found.length * 2);
             }
             found[count++] = at;
             int first = frame.getUnsignedByte(at);
             at += first == NULL_MARKER ? 1 : headerLength(first) + (int) length(frame, at, first);
         }
         found[count] = end;
-        return java.util.Arrays.copyOf(found, count + 1);
+        marks = found;
+        columns = count;
     }
 
     private static int headerLength(int first) {

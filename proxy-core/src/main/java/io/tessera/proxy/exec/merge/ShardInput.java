@@ -44,7 +44,6 @@ final class ShardInput implements ResponseHandler, ShardRows {
     private volatile boolean draining;
     private boolean headerDone;
     private boolean rowsDone;
-    private boolean responseEnded;
     private int drained;
     private int warnings;
     private TesseraException error;
@@ -80,10 +79,6 @@ final class ShardInput implements ResponseHandler, ShardRows {
 
     int warnings() {
         return warnings;
-    }
-
-    boolean responseEnded() {
-        return responseEnded;
     }
 
     @Override
@@ -187,7 +182,6 @@ final class ShardInput implements ResponseHandler, ShardRows {
     }
 
     private void ended(Throwable cause) {
-        responseEnded = true;
         if (cause == null && error == null && !headerDone) {
             error = new TesseraException(ErrorCode.UNKNOWN_ERROR, describe() + ": answered without a result set");
         }
