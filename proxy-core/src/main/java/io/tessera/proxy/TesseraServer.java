@@ -22,8 +22,14 @@ import io.tessera.proxy.config.WriteHostConfig;
 import io.tessera.proxy.exec.DataNode;
 import io.tessera.proxy.exec.DataNodes;
 import io.tessera.proxy.exec.Executor;
+import io.tessera.proxy.exec.TransactionCoordinator;
+import io.tessera.proxy.exec.xa.XaCoordinator;
+import io.tessera.proxy.exec.xa.XaLog;
+import io.tessera.proxy.exec.xa.XaRecovery;
+import io.tessera.proxy.exec.xa.Xids;
 import io.tessera.proxy.frontend.FrontendServer;
 import io.tessera.router.Router;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -41,6 +47,7 @@ import org.apache.logging.log4j.Logger;
 public final class TesseraServer implements AutoCloseable {
 
     private static final Logger LOG = LogManager.getLogger(TesseraServer.class);
+    private static final long XA_RECOVERY_AT_START_SECONDS = 30;
 
     /** The Tessera version, as the jar manifest gives it. */
     public static final String VERSION = versionFromManifest();
@@ -49,13 +56,15 @@ public final class TesseraServer implements AutoCloseable {
     private final Map<String, DataHostPool> pools;
     private final FrontendServer frontend;
     private final AdminServer admin;
+    private final XaLog xaLog;
 
     private TesseraServer(EventLoopGroup group, Map<String, DataHostPool> pools, FrontendServer frontend,
-            AdminServer admin) {
+            AdminServer admin, XaLog xaLog) {
         this.group = group;
         this.pools = pools;
         this.frontend = frontend;
         this.admin = admin;
+        this.xaLog = xaLog;
     }
 
     /**
@@ -72,6 +81,7 @@ public final class TesseraServer implements AutoCloseable {
                 epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
         Map<String, DataHostPool> pools = new LinkedHashMap<>();
         FrontendServer frontend = null;
+        XaLog xaLog = null;
         try {
             for (DataHostConfig host : config.dataHosts().values()) {
                 if (speaksMysql(host)) {
@@ -94,7 +104,13 @@ public final class TesseraServer implements AutoCloseable {
             }
             Router router = new Router(ModelMapper.catalog(config));
             DataNodes dataNodes = new DataNodes(nodes);
-            Executor executor = new Executor(dataNodes, config.system().mergeMemoryLimit());
+            xaLog = XaLog.open(xaLogFile(config));
+            Xids xids = new Xids(system.mycatNodeId(), startupMillis);
+            XaRecovery recovery = new XaRecovery(XaRecovery.hosts(pools, firstDatabases(config)), xaLog, xids, group);
+            recovery.recoverAtStart(XA_RECOVERY_AT_START_SECONDS); // prepared branches hold locks: settle them first
+            TransactionCoordinator transactions = new TransactionCoordinator(system.handleDistributedTransactions(),
+                    xids, new XaCoordinator(xaLog, recovery));
+            Executor executor = new Executor(dataNodes, transactions, system.mergeMemoryLimit());
             String version = serverVersion(system);
             frontend = FrontendServer.bind(system, config.users(), router, executor, version, group, serverChannel);
             List<AdminUser> adminUsers = config.users().values().stream()
@@ -103,15 +119,31 @@ public final class TesseraServer implements AutoCloseable {
                     system.maxPacketSize(), system.authTimeout().toMillis(), adminUsers),
                     new ProxyAdminContext(version, startupMillis, config, pools, dataNodes, frontend.connections(),
                             group), group, serverChannel);
-            return new TesseraServer(group, pools, frontend, admin);
+            return new TesseraServer(group, pools, frontend, admin, xaLog);
         } catch (RuntimeException | InterruptedException e) {
             if (frontend != null) {
                 frontend.close();
+            }
+            if (xaLog != null) {
+                xaLog.close();
             }
             pools.values().forEach(DataHostPool::close);
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
             throw e;
         }
+    }
+
+    /** The XA coordinator log: {@code XARecoveryLogBaseDir} (relative to the directory above conf/) and name. */
+    private static Path xaLogFile(TesseraConfig config) {
+        Path home = config.confDir().toAbsolutePath().normalize().getParent();
+        return home.resolve(config.system().xaRecoveryLogBaseDir()).resolve(config.system().xaRecoveryLogBaseName());
+    }
+
+    /** For each data host, the database of its first data node: what recovery logs into. */
+    private static Map<String, String> firstDatabases(TesseraConfig config) {
+        Map<String, String> databases = new LinkedHashMap<>();
+        config.dataNodes().values().forEach(node -> databases.putIfAbsent(node.dataHost(), node.database()));
+        return databases;
     }
 
     /** What clients see as the server version: MySQL's part, then Tessera's. */
@@ -154,6 +186,7 @@ public final class TesseraServer implements AutoCloseable {
         frontend.close();
         pools.values().forEach(DataHostPool::close);
         group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+        xaLog.close();
     }
 
     private static String versionFromManifest() {

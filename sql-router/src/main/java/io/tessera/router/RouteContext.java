@@ -6,8 +6,25 @@ package io.tessera.router;
  * @param schema the session's current logical schema, or {@code null} when none is selected
  * @param columns the column orders known so far
  * @param parents the parent rows' nodes known so far
+ * @param selectLimit the session's {@code sql_select_limit}: the most rows a SELECT without LIMIT returns; -1 for
+ *     no limit. A single data node applies it itself; a merge of several applies it once, on top.
  */
-public record RouteContext(String schema, TableColumns columns, ParentLocator parents) {
+public record RouteContext(String schema, TableColumns columns, ParentLocator parents, long selectLimit) {
+
+    public RouteContext {
+        if (selectLimit < -1) {
+            throw new IllegalArgumentException("selectLimit: " + selectLimit + " (expected: >= -1)");
+        }
+    }
+
+    /** The same session's context with {@code other} as its schema (a MyCat schema hint). */
+    public RouteContext inSchema(String other) {
+        return new RouteContext(other, columns, parents, selectLimit);
+    }
+
+    public RouteContext(String schema, TableColumns columns, ParentLocator parents) {
+        this(schema, columns, parents, -1);
+    }
 
     public RouteContext(String schema, TableColumns columns) {
         this(schema, columns, ParentLocator.UNKNOWN);

@@ -3,14 +3,15 @@ package io.tessera.router;
 import com.alibaba.druid.sql.SQLUtils;
 import com.alibaba.druid.sql.ast.SQLExpr;
 import com.alibaba.druid.sql.ast.SQLStatement;
+import com.alibaba.druid.sql.ast.expr.SQLCharExpr;
 import com.alibaba.druid.sql.ast.expr.SQLIdentifierExpr;
 import com.alibaba.druid.sql.ast.expr.SQLPropertyExpr;
 import com.alibaba.druid.sql.ast.statement.SQLDeleteStatement;
-import com.alibaba.druid.sql.ast.statement.SQLInsertStatement;
 import com.alibaba.druid.sql.ast.statement.SQLSelectQueryBlock;
 import com.alibaba.druid.sql.ast.statement.SQLSelectStatement;
 import com.alibaba.druid.sql.ast.statement.SQLUpdateSetItem;
 import com.alibaba.druid.sql.ast.statement.SQLUpdateStatement;
+import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlPrepareStatement;
 import io.tessera.router.error.RouteException;
 import io.tessera.router.function.NodeSet;
 import io.tessera.router.function.SqlValue;
@@ -31,6 +32,7 @@ import io.tessera.router.plan.PlanNode;
 import io.tessera.router.plan.Route;
 import io.tessera.router.plan.ShardStatement;
 import io.tessera.router.shard.InsertRows;
+import io.tessera.router.shard.RowsStatement;
 import io.tessera.router.shard.JoinLinks;
 import io.tessera.router.shard.WhereNodes;
 import java.util.ArrayList;
@@ -94,22 +96,19 @@ public final class Router {
         if (statement.abridged() && needsWholeText(statement)) {
             statement = parser.parseWhole(statement.sql()); // a rewrite needs the select list too
         }
-        LogicalSchema current = context.schema() == null ? null : catalog.schema(context.schema()).orElse(null);
-        List<Resolved> tables = new ArrayList<>();
-        boolean qualified = false;
-        for (TableReference ref : statement.tables()) {
-            if (ref.schema() != null && SYSTEM_DATABASES.contains(ref.schema().toLowerCase(Locale.ROOT))) {
-                continue;
-            }
-            qualified |= ref.schema() != null;
-            tables.add(resolve(ref, current, statement.type()));
+        if (statement.ast() instanceof MySqlPrepareStatement prepare) {
+            checkPreparedText(prepare, context);
         }
+        LogicalSchema current = context.schema() == null ? null : catalog.schema(context.schema()).orElse(null);
+        List<Resolved> tables = resolveAll(statement, current);
+        boolean qualified = anyQualified(tables);
         String sql = qualified ? SchemaQualifierStripper.strip(statement.ast(), schemaNames) : statement.sql();
         if (tables.isEmpty()) {
             return Route.single(new ShardStatement(nodeWithoutTables(current), sql, qualified));
         }
         boolean write = isWrite(statement.type());
-        if (statement.ast() instanceof SQLInsertStatement insert && tables.get(0).isSharded()) {
+        RowsStatement insert = RowsStatement.of(statement.ast());
+        if (insert != null && tables.get(0).isSharded()) {
             return insertRoute(insert, sql, qualified, tables.get(0), context);
         }
         if (statement.ast() instanceof SQLUpdateStatement update) {
@@ -149,7 +148,7 @@ public final class Router {
             SQLSelectStatement select = (SQLSelectStatement) (statement.abridged()
                     ? parser.parseWhole(statement.sql()).ast() : statement.ast());
             return MergePlanner.plan(select, statement.sql(), sql, qualified, nodeList, shardingColumns(tables),
-                    maxLimit(tables));
+                    implicitLimit(tables, context.selectLimit()));
         }
         List<ShardStatement> shards = new ArrayList<>(nodes.size());
         for (String node : nodeList) {
@@ -201,11 +200,12 @@ public final class Router {
         return names;
     }
 
-    private static Route insertRoute(SQLInsertStatement insert, String sql, boolean qualified, Resolved target,
+    private static Route insertRoute(RowsStatement insert, String sql, boolean qualified, Resolved target,
             RouteContext context) {
         LogicalTable table = target.table();
+        InsertRows.requireRows(insert, target.displayName());
         List<String> columns = null;
-        if (insert.getColumns().isEmpty()) {
+        if (!insert.hasColumnList()) {
             columns = context.columns().columns(target.schema().name(), table.name());
             if (columns == null) {
                 throw new ColumnsNeededException(target.schema().name(), table.name(), table.dataNodes().get(0));
@@ -252,16 +252,26 @@ public final class Router {
     }
 
     /**
+     * The LIMIT of a SELECT over several data nodes that has none: the smaller of the schema's {@code sqlMaxLimit}
+     * and the session's {@code sql_select_limit}; -1 for none.
+     */
+    private static long implicitLimit(List<Resolved> tables, long selectLimit) {
+        long maxLimit = maxLimit(tables);
+        return maxLimit < 0 || selectLimit >= 0 && selectLimit < maxLimit ? selectLimit : maxLimit;
+    }
+
+    /**
      * MyCat's {@code sqlMaxLimit}: the LIMIT of a SELECT over several data nodes that has none, unless a table of it
-     * has {@code needAddLimit="false"}; 0 for none.
+     * has {@code needAddLimit="false"}; -1 for none.
      */
     private static long maxLimit(List<Resolved> tables) {
         for (Resolved t : tables) {
             if (t.table() != null && !t.table().needAddLimit()) {
-                return 0;
+                return -1;
             }
         }
-        return Math.max(0, tables.get(0).schema().sqlMaxLimit());
+        int sqlMaxLimit = tables.get(0).schema().sqlMaxLimit();
+        return sqlMaxLimit > 0 ? sqlMaxLimit : -1;
     }
 
     private static void refuseShardingColumnUpdate(SQLUpdateStatement update, List<Resolved> tables) {
@@ -387,6 +397,64 @@ public final class Router {
             }
         }
         return false;
+    }
+
+    /**
+     * Where a prepared statement learns its parameters and result columns before any value is bound: the statement,
+     * {@code ?} markers and all, with logical schema qualifiers stripped, for the first data node of its first table
+     * (any node holds the same table definition), or the node of statements without tables.
+     */
+    public ShardStatement describeSource(ParsedStatement statement, RouteContext context) {
+        if (statement.abridged()) {
+            statement = parser.parseWhole(statement.sql());
+        }
+        LogicalSchema current = context.schema() == null ? null : catalog.schema(context.schema()).orElse(null);
+        List<Resolved> tables = resolveAll(statement, current);
+        boolean qualified = anyQualified(tables);
+        String sql = qualified ? SchemaQualifierStripper.strip(statement.ast(), schemaNames) : statement.sql();
+        return new ShardStatement(tables.isEmpty() ? nodeWithoutTables(current) : tables.get(0).nodes().get(0), sql,
+                qualified);
+    }
+
+    /** Whether a table is named with its schema, which the data nodes' text must then lose. */
+    private static boolean anyQualified(List<Resolved> tables) {
+        for (Resolved t : tables) {
+            if (t.ref().schema() != null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The statement's tables, resolved; those of MySQL's own databases (information_schema, ...) left out. */
+    private List<Resolved> resolveAll(ParsedStatement statement, LogicalSchema current) {
+        List<Resolved> tables = new ArrayList<>();
+        for (TableReference ref : statement.tables()) {
+            if (ref.schema() == null || !SYSTEM_DATABASES.contains(ref.schema().toLowerCase(Locale.ROOT))) {
+                tables.add(resolve(ref, current, statement.type()));
+            }
+        }
+        return tables;
+    }
+
+    /**
+     * SQL's {@code PREPARE} runs where the session's statements without tables run, and so do {@code EXECUTE} and
+     * {@code DEALLOCATE}, which must find it: its statement must belong on that data node as it is written. A text
+     * that needs other nodes (a sharded table), a rewrite, or that hides in a variable is refused.
+     */
+    private void checkPreparedText(MySqlPrepareStatement prepare, RouteContext context) {
+        if (!(prepare.getFrom() instanceof SQLCharExpr text)) {
+            throw RouteException.notSupported("PREPARE ... FROM a variable is not supported: Tessera cannot see which"
+                    + " data nodes its statement needs; use the client's server-side prepared statements");
+        }
+        String here = nodeWithoutTables(context);
+        PlanNode inner = route(parser.parse(text.getText()), context);
+        List<String> nodes = inner.route().shards().stream().map(ShardStatement::dataNode).toList();
+        if (!(inner instanceof Route route) || !nodes.equals(List.of(here)) || route.shards().get(0).rewritten()) {
+            throw RouteException.notSupported("PREPARE of a statement for data node(s) " + nodes + " is not supported:"
+                    + " SQL prepared statements run on data node " + here + " as written; use the client's"
+                    + " server-side prepared statements");
+        }
     }
 
     /** The data node that runs the session's statements that name no table. */

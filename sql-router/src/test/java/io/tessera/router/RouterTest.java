@@ -13,6 +13,8 @@ import io.tessera.router.model.SchemaCatalog;
 import io.tessera.router.model.ShardingRule;
 import io.tessera.router.model.TableKind;
 import io.tessera.router.parse.SqlParser;
+import io.tessera.router.plan.MergeStep;
+import io.tessera.router.plan.PlanNode;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -132,6 +134,30 @@ class RouterTest {
     }
 
     @Test
+    void theSessionsSqlSelectLimitCapsAMergeOnceOnTop() {
+        RouteContext selectLimit0 = new RouteContext("TESTDB", TableColumns.UNKNOWN, ParentLocator.UNKNOWN, 0);
+        assertThat(mergeSteps(router.route(parser.parse("select id from orders order by id"), selectLimit0)))
+                .contains("Limit 0, 0"); // 0 is no rows at all, as in MySQL
+        RouteContext selectLimit2 = new RouteContext("TESTDB", TableColumns.UNKNOWN, ParentLocator.UNKNOWN, 2);
+        PlanNode plan = router.route(parser.parse("select id from orders order by id"), selectLimit2);
+        assertThat(mergeSteps(plan)).contains("Limit 0, 2");
+        assertThat(plan.route().describe()).contains("LIMIT 2");
+        assertThat(mergeSteps(router.route(parser.parse("select id from orders order by id limit 5"), selectLimit2)))
+                .contains("Limit 0, 5"); // the statement's own LIMIT wins, as in MySQL
+        // one node applies sql_select_limit itself: the statement goes as written
+        assertThat(router.route(parser.parse("select * from orders where id = 1"), selectLimit2).route()
+                .describe()).isEqualTo("Route dn2: select * from orders where id = 1");
+    }
+
+    private static List<String> mergeSteps(PlanNode plan) {
+        List<String> steps = new java.util.ArrayList<>();
+        for (PlanNode step = plan; step instanceof MergeStep merge; step = merge.input()) {
+            steps.add(step.describe());
+        }
+        return steps;
+    }
+
+    @Test
     void aLongSelectRoutesFromItsWhereAndIsRewrittenWhole() {
         StringBuilder columns = new StringBuilder();
         for (int i = 0; i < 400; i++) {
@@ -168,6 +194,46 @@ class RouterTest {
     }
 
     @Test
+    void sqlPrepareIsAllowedOnlyForAStatementThatBelongsWhereItRuns() {
+        // PREPARE, EXECUTE and DEALLOCATE name no table: they run on the default node, dn1
+        assertThat(plan("prepare s from 'select * from unlisted where id = ?'"))
+                .isEqualTo("Route dn1: prepare s from 'select * from unlisted where id = ?'");
+        assertThat(plan("prepare s from 'select ? + 1'")).startsWith("Route dn1: ");
+        for (String sql : List.of("prepare s from 'select * from orders where id = ?'",
+                "prepare s from 'select * from company'", "prepare s from 'select * from TESTDB.unlisted'",
+                "prepare s from @text")) {
+            assertThatThrownBy(() -> plan(sql)).as(sql)
+                    .isInstanceOfSatisfying(RouteException.class, e -> assertThat(e.errorCode()).isEqualTo(1235));
+        }
+        assertThat(parser.parse("create temporary table t (x int)").bindsConnection()).isTrue();
+        assertThat(parser.parse("execute s using @a").bindsConnection()).isTrue();
+        assertThat(parser.parse("select get_lock('x', 1)").bindsConnection()).isTrue();
+        assertThat(parser.parse("create table t (x int)").bindsConnection()).isFalse();
+        assertThat(parser.parse("select 'get lock' from t").bindsConnection()).isFalse();
+    }
+
+    @Test
+    void aReplaceIsPlacedByItsRowsAsAnInsertIs() {
+        // a REPLACE on every node would leave a copy of the row on each
+        assertThat(plan("replace into orders (id, status) values (3, 'c')"))
+                .isEqualTo("Route dn2: replace into orders (id, status) values (3, 'c')");
+        assertThat(plan("replace into orders set id = 4, status = 'd'"))
+                .isEqualTo("Route dn1: replace into orders set id = 4, status = 'd'");
+        assertThat(plan("replace into orders (id, status) values (1, 'a'), (2, 'b')"))
+                .isEqualTo("Route dn2: REPLACE INTO orders (id, status)\nVALUES (1, 'a'); dn1: REPLACE INTO orders"
+                        + " (id, status)\nVALUES (2, 'b')");
+        assertThat(plan("replace into order_items (item_id, order_id) values (10, 3)")).startsWith("Route dn2: ");
+        for (String sql : List.of("replace into orders (status) values ('a')",
+                "replace into orders (id) select id from hotnews")) {
+            assertThatThrownBy(() -> plan(sql)).as(sql)
+                    .isInstanceOfSatisfying(RouteException.class, e -> {
+                        assertThat(e.errorCode()).isEqualTo(1235);
+                        assertThat(e.getMessage()).startsWith("REPLACE");
+                    });
+        }
+    }
+
+    @Test
     void anErChildInsertFollowsItsParentsShardingValue() {
         assertThat(plan("insert into order_items (item_id, order_id) values (10, 3)")).startsWith("Route dn2: ");
     }
@@ -190,6 +256,8 @@ class RouterTest {
 
     @Test
     void insertsThatCannotBePlacedAreRefused() {
+        assertThatThrownBy(() -> plan("insert into orders")) // Druid reads it; MySQL does not
+                .isInstanceOfSatisfying(RouteException.class, e -> assertThat(e.errorCode()).isEqualTo(1064));
         for (String sql : List.of("insert into orders (status) values ('a')",
                 "insert into orders (id) values (now())", "insert into orders (id) select id from hotnews")) {
             assertThatThrownBy(() -> plan(sql)).as(sql)

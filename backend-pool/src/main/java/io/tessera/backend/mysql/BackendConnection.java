@@ -7,13 +7,19 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.EventLoop;
+import io.tessera.protocol.binary.PrepareOk;
 import io.tessera.protocol.codec.FrameKind;
 import io.tessera.protocol.codec.Packet;
 import io.tessera.protocol.codec.PacketWriter;
+import io.tessera.protocol.codec.PayloadReader;
 import io.tessera.protocol.codec.PayloadWriter;
 import io.tessera.protocol.codec.ResponseTracker;
 import io.tessera.protocol.constant.Command;
+import io.tessera.protocol.packet.ErrPacket;
+import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -23,34 +29,61 @@ import org.apache.logging.log4j.Logger;
  * sequence id 0 and streams the response to a {@link ResponseHandler}, frame by frame, classified by a
  * {@link ResponseTracker} but never decoded (MySQL manual: "Command Phase", "Protocol::COM_QUERY Response").
  *
+ * <p>Server-side prepared statements: {@link #prepare} for a statement's metadata, and {@link #executePrepared},
+ * which keeps the statements it executes prepared on this connection, so that a binary result set can stream from
+ * one data host to the client untouched (MySQL manual: "Prepared Statements").
+ *
  * <p>Thread safety: every method may be called from any thread; work is moved onto the channel's event loop, where
  * all state lives and all callbacks run. A connection that breaks (channel closed, protocol error, released in the
  * middle of a response) closes itself and tells its {@link ConnectionOwner} once, so a pool never hands it out again.
  */
 public final class BackendConnection {
 
+    /** How many statements {@link #executePrepared} keeps prepared on one connection. */
+    public static final int MAX_CACHED_STATEMENTS = 256;
+
     private static final Logger LOG = LogManager.getLogger(BackendConnection.class);
+
+    /** Tessera never asks the data host for CLIENT_DEPRECATE_EOF. */
+    private static final boolean DEPRECATE_EOF = false;
+    /** {@code 0x17 | 4 statement id | 1 flags | 4 iteration count}: the shortest COM_STMT_EXECUTE. */
+    private static final int EXECUTE_MIN_LENGTH = 10;
+    /** {@code 0x18 | 4 statement id | 2 parameter id}: COM_STMT_SEND_LONG_DATA without data. */
+    private static final int LONG_DATA_MIN_LENGTH = 7;
+    private static final long MAX_STATEMENT_ID = 0xFFFF_FFFFL;
+    /** ER_MAX_PREPARED_STMT_COUNT_REACHED: the data host's max_prepared_stmt_count counts every connection's. */
+    private static final int TOO_MANY_STATEMENTS = 1461;
 
     private final Channel channel;
     private final PacketWriter writer;
     private final ResponseTracker tracker = new ResponseTracker();
     private final ConnectOptions options;
     private final long connectionId;
+    private final String serverVersion;
     private final boolean foundRows;
     private final ConnectionOwner owner;
     private final ChannelFutureListener closeOnWriteFailure = this::writeDone;
+    // event loop only: what executePrepared prepared; an evicted statement is closed on the server
+    private final StatementCache statements = new StatementCache(MAX_CACHED_STATEMENTS, this::closeOnLoop);
+    // event loop only: COM_STMT_CLOSEs that wait for the end of the response in progress
+    private final ArrayDeque<Long> pendingCloses = new ArrayDeque<>();
 
     private volatile String database;
     private volatile boolean closed;
+    // what the borrower made character_set_client and character_set_results: the login's utf8mb4 until told
+    private volatile Charset clientCharset = StandardCharsets.UTF_8;
+    private volatile Charset resultsCharset = StandardCharsets.UTF_8;
     private ResponseHandler handler;   // event loop only: the command in progress, null when idle
+    private int lastErrorCode;         // event loop only: the ERR that ended the last response, 0 for none
     private boolean discarded;         // event loop only: the owner has been told
 
-    BackendConnection(Channel channel, ConnectOptions options, long connectionId, String database, boolean foundRows,
-            ConnectionOwner owner) {
+    BackendConnection(Channel channel, ConnectOptions options, long connectionId, String serverVersion,
+            String database, boolean foundRows, ConnectionOwner owner) {
         this.channel = channel;
         this.writer = new PacketWriter(channel);
         this.options = options;
         this.connectionId = connectionId;
+        this.serverVersion = serverVersion;
         this.database = database;
         this.foundRows = foundRows;
         this.owner = owner;
@@ -59,6 +92,11 @@ public final class BackendConnection {
     /** The server's thread id for this connection (what {@code KILL} takes). */
     public long connectionId() {
         return connectionId;
+    }
+
+    /** The server's version as its greeting gave it, e.g. {@code 8.0.36} or {@code 5.5.5-10.11.19-MariaDB}. */
+    public String serverVersion() {
+        return serverVersion;
     }
 
     /** The current database, or {@code null} when none is selected. */
@@ -81,6 +119,25 @@ public final class BackendConnection {
         return options.describe();
     }
 
+    /**
+     * The error code of the ERR that ended the last command's response, or 0 when it ended well (or none ran). Read it
+     * on the connection's event loop, or after a callback of the command that ran last.
+     */
+    public int lastErrorCode() {
+        return lastErrorCode;
+    }
+
+    /**
+     * Tells the connection which character sets its session variables now have, so that the text it sends itself
+     * ({@link #query}, {@link #prepare}, ...) is encoded as {@code character_set_client} says and the rows of
+     * {@link #query} decoded as {@code character_set_results} says. A connection starts (and
+     * {@link #reset} returns) with utf8mb4 for both, as Tessera logs in with it.
+     */
+    public void characterSets(Charset client, Charset results) {
+        this.clientCharset = client;
+        this.resultsCharset = results;
+    }
+
     /** True while the connection is open and has not broken. */
     public boolean isUsable() {
         return !closed && channel.isActive();
@@ -99,10 +156,11 @@ public final class BackendConnection {
             loop.execute(() -> execute(commandPayload, columnsOnly, handler));
             return;
         }
-        if (!begin(handler, columnsOnly)) {
+        if (!begin(handler)) {
             commandPayload.release();
             return;
         }
+        tracker.start(DEPRECATE_EOF, columnsOnly);
         owner.querySent();
         writer.sequenceId(0);
         writer.writePayload(commandPayload).addListener(closeOnWriteFailure);
@@ -120,9 +178,27 @@ public final class BackendConnection {
 
     /** COM_PING; completes when the server answers OK. */
     public CompletableFuture<Void> ping() {
-        ResultCollector result = new ResultCollector();
+        ResultCollector result = new ResultCollector(resultsCharset);
         runOnLoop(() -> command(result, Command.PING, null, false));
         return result.future().thenApply(r -> null);
+    }
+
+    /**
+     * COM_RESET_CONNECTION: rolls back, drops temporary tables, prepared statements, user variables and session
+     * settings, as a fresh login would have them (the current database stays). The statements of {@link #prepare}
+     * are gone with it, and {@link #executePrepared} prepares its statements again.
+     */
+    public CompletableFuture<Void> reset() {
+        ResultCollector result = new ResultCollector(resultsCharset);
+        runOnLoop(() -> {
+            if (command(result, Command.RESET_CONNECTION, null, false)) {
+                statements.clear();
+            }
+        });
+        return result.future().thenApply(r -> {
+            characterSets(StandardCharsets.UTF_8, StandardCharsets.UTF_8);
+            return null;
+        });
     }
 
     /**
@@ -130,12 +206,72 @@ public final class BackendConnection {
      * unknown database), after which the connection is still usable.
      */
     public CompletableFuture<Void> initDb(String name) {
-        ResultCollector result = new ResultCollector();
+        ResultCollector result = new ResultCollector(resultsCharset);
         runOnLoop(() -> command(result, Command.INIT_DB, name, false));
         return result.future().thenApply(r -> {
             database = name;
             return null;
         });
+    }
+
+    /**
+     * COM_STMT_PREPARE, for the statement's metadata: the parameter and column definitions the proxy answers its own
+     * client's prepare with. The statement stays open on the data host under
+     * {@link PreparedMetadata#statementId()} until {@link #closeStatement}, {@link #reset} or the end of the
+     * connection, so the caller closes it when done. Fails with a {@link io.tessera.protocol.error.TesseraException}
+     * carrying the server's code, SQLSTATE and message when the server answers ERR (e.g. 1064 for a syntax error),
+     * after which the connection is still usable.
+     */
+    public CompletableFuture<PreparedMetadata> prepare(String sql) {
+        PrepareCollector result = new PrepareCollector();
+        runOnLoop(() -> {
+            if (sendPrepare(result, sql)) {
+                owner.querySent();
+            }
+        });
+        return result.future();
+    }
+
+    /**
+     * COM_STMT_CLOSE for a statement of {@link #prepare}; the server sends no answer. While a command is in
+     * progress the close waits, and goes out as soon as that command's response has ended, so it never comes
+     * between a command and its response. On a closed connection it does nothing: the server freed the statement
+     * with the connection.
+     */
+    public void closeStatement(long statementId) {
+        if (statementId < 0 || statementId > MAX_STATEMENT_ID) {
+            throw new IllegalArgumentException("statementId: " + statementId + " (expected: 0..4294967295)");
+        }
+        runOnLoop(() -> closeOnLoop(statementId));
+    }
+
+    /**
+     * Runs COM_STMT_EXECUTE for the statement text {@code sql} and streams its response to {@code handler}, as
+     * {@link #execute} does: a binary result set's rows are {@link FrameKind#ROW}s, passed on undecoded.
+     *
+     * <p>The connection keeps up to {@value #MAX_CACHED_STATEMENTS} statements prepared, and closes the least
+     * recently used one beyond that. Text it has not prepared yet it prepares first; if the server refuses it, the
+     * handler gets the ERR of that COM_STMT_PREPARE as if the execute had failed. The statement id in every payload
+     * is overwritten with this connection's id for the statement, so the caller may leave any id there.
+     *
+     * <p>The connection takes ownership of {@code executePayload} and the {@code longData} buffers and releases them
+     * whatever happens; they must be writable, for the statement id is written into them.
+     *
+     * @param longData COM_STMT_SEND_LONG_DATA payloads ({@code 0x18 | 4 statement id | 2 parameter id | data}),
+     *     sent before the execute; the server answers none of them
+     * @param executePayload the COM_STMT_EXECUTE payload ({@code 0x17 | 4 statement id | 1 flags | 4 iterations
+     *     | ...}). It must bind the parameter types (new-params-bound 1), because the statement may have been
+     *     prepared just now (MariaDB answers 1210 "Incorrect arguments to mysqld_stmt_execute" otherwise).
+     * @throws IllegalArgumentException when a payload is not the command it should be or too short (the buffers
+     *     are released all the same)
+     */
+    public void executePrepared(String sql, List<ByteBuf> longData, ByteBuf executePayload, ResponseHandler handler) {
+        String problem = malformed(longData, executePayload);
+        if (problem != null) {
+            releaseAll(longData, executePayload);
+            throw new IllegalArgumentException(problem);
+        }
+        runOnLoop(() -> executePreparedOnLoop(sql, longData, executePayload, handler));
     }
 
     /**
@@ -170,7 +306,7 @@ public final class BackendConnection {
 
     /** A query whose sending counts as a query of the pool ({@code counted}) or not (connectionInitSql). */
     CompletableFuture<QueryResult> query(String sql, boolean counted) {
-        ResultCollector result = new ResultCollector();
+        ResultCollector result = new ResultCollector(resultsCharset);
         runOnLoop(() -> command(result, Command.QUERY, sql, counted));
         return result.future();
     }
@@ -180,26 +316,39 @@ public final class BackendConnection {
         return new Inbound();
     }
 
-    /** Sends a command built here; {@code counted} says whether it is a borrower's query. */
-    private void command(ResponseHandler collector, int command, String argument, boolean counted) {
-        if (!begin(collector, false)) {
-            return;
+    /**
+     * Sends a command built here; {@code counted} says whether it is a borrower's query. Returns whether it went
+     * out; when not, {@code collector} has been failed.
+     */
+    private boolean command(ResponseHandler collector, int command, String argument, boolean counted) {
+        if (!begin(collector)) {
+            return false;
         }
+        tracker.start(DEPRECATE_EOF, false);
         if (counted) {
             owner.querySent();
         }
+        writeCommand(command, argument);
+        return true;
+    }
+
+    /** Writes and flushes {@code command | argument}, the argument in the connection's character_set_client. */
+    private void writeCommand(int command, String argument) {
         PayloadWriter payload = writer.newPayload(argument == null ? 1 : 1 + argument.length() * 3);
         payload.int1(command);
         if (argument != null) {
-            payload.string(argument, StandardCharsets.UTF_8);
+            payload.string(argument, clientCharset);
         }
         writer.sequenceId(0);
         writer.write(payload).addListener(closeOnWriteFailure);
         writer.flush();
     }
 
-    /** Makes {@code next} the command in progress, or fails it when that is impossible. */
-    private boolean begin(ResponseHandler next, boolean columnsOnly) {
+    /**
+     * Makes {@code next} the command in progress, or fails it when that is impossible; the caller then starts the
+     * tracker for the command's kind of response.
+     */
+    private boolean begin(ResponseHandler next) {
         if (closed || !channel.isActive()) {
             next.onFailure(new BackendException(options.describe(), "connection " + connectionId + " is closed"));
             return false;
@@ -209,8 +358,114 @@ public final class BackendConnection {
             return false;
         }
         handler = next;
-        tracker.start(false, columnsOnly); // Tessera never asks the data host for CLIENT_DEPRECATE_EOF
+        lastErrorCode = 0;
         return true;
+    }
+
+    private void executePreparedOnLoop(String sql, List<ByteBuf> longData, ByteBuf executePayload,
+            ResponseHandler target) {
+        long statementId = statements.get(database, sql);
+        if (statementId != StatementCache.ABSENT) {
+            sendExecute(statementId, longData, executePayload, target);
+            return;
+        }
+        sendPrepare(new PrepareThenExecute(database, sql, longData, executePayload, target), sql);
+    }
+
+    /** COM_STMT_PREPARE, answered to {@code handler}; returns whether it went out (else the handler was failed). */
+    private boolean sendPrepare(ResponseHandler handler, String sql) {
+        if (!begin(handler)) {
+            return false;
+        }
+        tracker.startPrepare(DEPRECATE_EOF);
+        writeCommand(Command.STMT_PREPARE, sql);
+        return true;
+    }
+
+    /** Sends the long data and the execute under {@code statementId}; the response goes to {@code target}. */
+    private void sendExecute(long statementId, List<ByteBuf> longData, ByteBuf executePayload,
+            ResponseHandler target) {
+        if (!begin(target)) {
+            releaseAll(longData, executePayload);
+            return;
+        }
+        tracker.start(DEPRECATE_EOF, false); // binary rows start with 0x00, but in rows only EOF and ERR count
+        owner.querySent();
+        for (ByteBuf data : longData) {
+            writeStatementCommand(data, statementId);
+        }
+        writeStatementCommand(executePayload, statementId);
+        writer.flush();
+    }
+
+    /** Writes a command on a statement, {@code command | 4 statement id | ...}, under {@code statementId}. */
+    private void writeStatementCommand(ByteBuf payload, long statementId) {
+        payload.setIntLE(payload.readerIndex() + 1, (int) statementId);
+        writer.sequenceId(0); // each is a command of its own
+        writer.writePayload(payload).addListener(closeOnWriteFailure);
+    }
+
+    /** Closes a statement now when idle, after the response in progress otherwise. */
+    private void closeOnLoop(long statementId) {
+        if (closed || !channel.isActive()) {
+            return;
+        }
+        if (handler != null) {
+            pendingCloses.add(statementId);
+            return;
+        }
+        writeClose(statementId);
+        writer.flush();
+    }
+
+    /** COM_STMT_CLOSE: {@code 0x19 | 4 statement id}, answered by nothing. */
+    private void writeClose(long statementId) {
+        PayloadWriter payload = writer.newPayload(5);
+        payload.int1(Command.STMT_CLOSE).int4(statementId);
+        writer.sequenceId(0);
+        writer.write(payload).addListener(closeOnWriteFailure);
+    }
+
+    /** The connection has just become idle: the closes that waited for it go out before any next command. */
+    private void sendPendingCloses() {
+        for (Long statementId; (statementId = pendingCloses.poll()) != null; ) {
+            writeClose(statementId);
+        }
+        writer.flush();
+    }
+
+    /** What is wrong with the payloads of {@link #executePrepared}, or {@code null} when they will do. */
+    private static String malformed(List<ByteBuf> longData, ByteBuf executePayload) {
+        if (!isCommand(executePayload, Command.STMT_EXECUTE, EXECUTE_MIN_LENGTH)) {
+            return describe("executePayload", executePayload, "COM_STMT_EXECUTE", EXECUTE_MIN_LENGTH);
+        }
+        for (int i = 0; i < longData.size(); i++) {
+            if (!isCommand(longData.get(i), Command.STMT_SEND_LONG_DATA, LONG_DATA_MIN_LENGTH)) {
+                return describe("longData[" + i + "]", longData.get(i), "COM_STMT_SEND_LONG_DATA",
+                        LONG_DATA_MIN_LENGTH);
+            }
+        }
+        return null;
+    }
+
+    private static boolean isCommand(ByteBuf payload, int command, int minLength) {
+        return payload.readableBytes() >= minLength && payload.getUnsignedByte(payload.readerIndex()) == command;
+    }
+
+    /** E.g. "executePayload: 3 bytes starting with 0x03 (expected: COM_STMT_EXECUTE of at least 10 bytes)". */
+    private static String describe(String name, ByteBuf payload, String command, int minLength) {
+        int length = payload.readableBytes();
+        String start = length == 0 ? "" : String.format(" starting with 0x%02x",
+                payload.getUnsignedByte(payload.readerIndex()));
+        return name + ": " + length + " bytes" + start + " (expected: " + command + " of at least " + minLength
+                + " bytes)";
+    }
+
+    private static void releaseAll(List<ByteBuf> longData, ByteBuf executePayload) {
+        for (ByteBuf data : longData) {
+            data.release();
+        }
+        executePayload.release();
     }
 
     private void releaseOnLoop() {
@@ -272,6 +527,76 @@ public final class BackendConnection {
         }
     }
 
+    /**
+     * The COM_STMT_PREPARE that {@link #executePrepared} sends for text it has not prepared yet: remembers the
+     * statement and sends the execute, or hands the server's ERR on as the execute's own. Holds the execute's
+     * buffers until then.
+     */
+    private final class PrepareThenExecute implements ResponseHandler {
+
+        private final String preparedIn;
+        private final String sql;
+        private final List<ByteBuf> longData;
+        private final ByteBuf executePayload;
+        private final ResponseHandler target;
+        private long statementId;
+        private Packet err;
+        private boolean retried;
+
+        PrepareThenExecute(String preparedIn, String sql, List<ByteBuf> longData, ByteBuf executePayload,
+                ResponseHandler target) {
+            this.preparedIn = preparedIn;
+            this.sql = sql;
+            this.longData = longData;
+            this.executePayload = executePayload;
+            this.target = target;
+        }
+
+        @Override
+        public void onFrame(Packet frame, FrameKind kind) {
+            if (kind == FrameKind.ERR) {
+                err = frame; // the last frame: onComplete forwards it
+                return;
+            }
+            try {
+                if (kind == FrameKind.PREPARE_OK) {
+                    statementId = PrepareOk.read(new PayloadReader(frame.content())).statementId();
+                }
+            } finally {
+                frame.release(); // the definitions: the execute's response repeats the columns
+            }
+        }
+
+        @Override
+        public void onComplete(int statusFlags) {
+            if (err != null && !retried && ErrPacket.codeOf(err.content()) == TOO_MANY_STATEMENTS
+                    && statements.size() > 0) {
+                // the data host's statements are used up, the pool's connections' caches together: this one gives
+                // back its older half (COM_STMT_CLOSE, sent now: the connection is idle) and tries once more
+                retried = true;
+                err.release();
+                err = null;
+                statements.evictOldest((statements.size() + 1) / 2);
+                sendPrepare(this, sql);
+                return;
+            }
+            if (err != null) {
+                releaseAll(longData, executePayload);
+                target.onFrame(err, FrameKind.ERR);
+                target.onComplete(statusFlags);
+                return;
+            }
+            statements.put(preparedIn, sql, statementId);
+            sendExecute(statementId, longData, executePayload, target);
+        }
+
+        @Override
+        public void onFailure(Throwable cause) {
+            releaseAll(longData, executePayload);
+            target.onFailure(cause);
+        }
+    }
+
     /** The last handler of the pipeline after login: feeds response frames to the command in progress. */
     private final class Inbound extends ChannelInboundHandlerAdapter {
 
@@ -292,10 +617,16 @@ public final class BackendConnection {
                 discard("malformed response", e, true);
                 return;
             }
+            if (kind == FrameKind.ERR) {
+                lastErrorCode = ErrPacket.codeOf(frame.content());
+            }
             boolean done = !tracker.inProgress();
             int status = tracker.lastStatus();
             if (done) {
                 handler = null; // idle again before the callbacks, which may release or reuse the connection
+                if (!pendingCloses.isEmpty()) {
+                    sendPendingCloses();
+                }
             }
             current.onFrame(frame, kind);
             if (done) {

@@ -12,6 +12,9 @@ public interface ConnectionOwner {
     /** The connection closed, for any reason; called once. */
     void closed(BackendConnection connection);
 
-    /** A borrower sent a query ({@link BackendConnection#execute} or {@link BackendConnection#query}). */
+    /**
+     * A borrower sent a query: {@link BackendConnection#execute}, {@link BackendConnection#query},
+     * {@link BackendConnection#prepare} or {@link BackendConnection#executePrepared}.
+     */
     void querySent();
 }

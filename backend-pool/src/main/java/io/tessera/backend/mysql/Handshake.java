@@ -62,6 +62,7 @@ final class Handshake extends ChannelInboundHandlerAdapter {
     private State state = State.GREETING;
     private PacketWriter writer;
     private long connectionId;
+    private String serverVersion;
     private AuthPlugin plugin;
     private byte[] nonce;
 
@@ -126,6 +127,7 @@ final class Handshake extends ChannelInboundHandlerAdapter {
                     "server " + greeting.serverVersion() + " lacks protocol 4.1 secure authentication");
         }
         connectionId = greeting.connectionId();
+        serverVersion = greeting.serverVersion();
         nonce = greeting.nonce();
         AuthPlugin offered = AuthPlugin.byName(greeting.authPlugin());
         // An unknown default plugin gets a native scramble; the server then switches to the account's plugin.
@@ -211,8 +213,8 @@ final class Handshake extends ChannelInboundHandlerAdapter {
 
     private void succeed(ChannelHandlerContext ctx) {
         state = State.DONE;
-        BackendConnection connection = new BackendConnection(ctx.channel(), options, connectionId, database,
-                foundRows, owner);
+        BackendConnection connection = new BackendConnection(ctx.channel(), options, connectionId, serverVersion,
+                database, foundRows, owner);
         ctx.pipeline().replace(this, "connection", connection.inbound());
         result.complete(connection);
     }

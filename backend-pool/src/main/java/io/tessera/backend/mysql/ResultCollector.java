@@ -7,7 +7,7 @@ import io.tessera.protocol.error.TesseraException;
 import io.tessera.protocol.packet.ColumnDefinition41;
 import io.tessera.protocol.packet.ErrPacket;
 import io.tessera.protocol.packet.OkPacket;
-import java.nio.charset.StandardCharsets;
+import java.nio.charset.Charset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -21,6 +21,7 @@ import java.util.concurrent.CompletableFuture;
  */
 final class ResultCollector implements ResponseHandler {
 
+    private final Charset charset;
     private final CompletableFuture<QueryResult> future = new CompletableFuture<>();
     private final List<String> columns = new ArrayList<>();
     private final List<List<String>> rows = new ArrayList<>();
@@ -28,6 +29,11 @@ final class ResultCollector implements ResponseHandler {
     private TesseraException error;
     private boolean firstResultDone;
     private boolean tooLarge;
+
+    /** @param charset what the rows come in: the connection's character_set_results */
+    ResultCollector(Charset charset) {
+        this.charset = charset;
+    }
 
     CompletableFuture<QueryResult> future() {
         return future;
@@ -94,7 +100,7 @@ final class ResultCollector implements ResponseHandler {
     private List<String> readRow(PayloadReader in) {
         String[] values = new String[columns.size()];
         for (int i = 0; i < values.length; i++) {
-            values[i] = in.lenencString(StandardCharsets.UTF_8);
+            values[i] = in.lenencString(charset);
         }
         return Collections.unmodifiableList(Arrays.asList(values));
     }

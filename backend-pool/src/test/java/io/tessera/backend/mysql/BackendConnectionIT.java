@@ -90,6 +90,7 @@ class BackendConnectionIT {
         assertThat(result.rows().get(0).get(0)).isEqualTo("1");
         assertThat(result.rows().get(0).get(1)).isNull();
         assertThat(single(c, "SELECT CONNECTION_ID()")).isEqualTo(Long.toString(c.connectionId()));
+        assertThat(c.serverVersion()).endsWith(single(c, "SELECT VERSION()")); // MariaDB prefixes 5.5.5-
         assertThat(single(c, "SELECT @@collation_connection")).isEqualTo("utf8mb4_general_ci");
     }
 
@@ -152,6 +153,9 @@ class BackendConnectionIT {
         c.execute(comQuery("SELECT * FROM nope"), false, collector);
         collector.done.get(10, TimeUnit.SECONDS);
         assertThat(collector.kinds).containsExactly(FrameKind.ERR);
+        assertThat(c.lastErrorCode()).isEqualTo(1146);
+        assertThat(single(c, "SELECT 1")).isEqualTo("1");
+        assertThat(c.lastErrorCode()).isZero(); // each command starts clean
     }
 
     @Test

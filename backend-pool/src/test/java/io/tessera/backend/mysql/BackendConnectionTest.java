@@ -36,7 +36,7 @@ class BackendConnectionTest {
     @BeforeEach
     void loggedIn() {
         channel = new EmbeddedChannel();
-        connection = new BackendConnection(channel, OPTIONS, 42, "db1", false, owner);
+        connection = new BackendConnection(channel, OPTIONS, 42, "8.0.36", "db1", false, owner);
         channel.pipeline().addLast(new PacketDecoder(), connection.inbound());
         wire = new WireScript(channel);
     }

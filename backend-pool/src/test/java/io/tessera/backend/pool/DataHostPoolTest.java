@@ -357,6 +357,8 @@ class DataHostPoolTest {
 
         await(() -> pool.stats().total() == 1 && pool.stats().idle() == 1 && server.log().contains("PING"),
                 pool::stats);
+        // retired at once, counted as closed when each connection's close is reported
+        await(() -> pool.stats().closed() == 2, pool::stats);
         assertThat(pool.stats().closed()).isEqualTo(2);
         await(() -> server.openConnections() == 1, server::openConnections);
     }

@@ -40,14 +40,18 @@ import java.util.concurrent.TimeUnit;
 public final class ServerLogin<P> extends ChannelInboundHandlerAdapter {
 
     /**
-     * What the greeting offers. Not offered: SSL and COMPRESS (Tessera has neither yet), LOCAL_FILES (LOAD DATA
-     * LOCAL is not supported), MULTI_STATEMENTS (statements are routed one at a time).
+     * What the greeting offers by default. Not offered: SSL and COMPRESS (Tessera has neither yet), LOCAL_FILES (LOAD
+     * DATA LOCAL is not supported); MULTI_STATEMENTS only where the port runs them ({@link #WITH_MULTI_STATEMENTS}).
      */
     public static final int CAPABILITIES = Capability.LONG_PASSWORD | Capability.FOUND_ROWS | Capability.LONG_FLAG
             | Capability.CONNECT_WITH_DB | Capability.PROTOCOL_41 | Capability.INTERACTIVE
             | Capability.IGNORE_SIGPIPE | Capability.TRANSACTIONS | Capability.SECURE_CONNECTION
             | Capability.MULTI_RESULTS | Capability.PLUGIN_AUTH | Capability.PLUGIN_AUTH_LENENC_CLIENT_DATA
             | Capability.CONNECT_ATTRS | Capability.DEPRECATE_EOF;
+
+    /** The client port's offer: the defaults, and several statements per COM_QUERY, each with its own result. */
+    public static final int WITH_MULTI_STATEMENTS = CAPABILITIES | Capability.MULTI_STATEMENTS
+            | Capability.PS_MULTI_RESULTS;
 
     private enum State { GREETED, SWITCHED, DONE }
 
@@ -57,6 +61,7 @@ public final class ServerLogin<P> extends ChannelInboundHandlerAdapter {
     private final long authTimeoutMillis;
     private final Scramble scramble;
     private final LoginVerifier<P> verifier;
+    private final int capabilities;
     private State state = State.GREETED;
     private PacketWriter writer;
     private String host;
@@ -70,6 +75,12 @@ public final class ServerLogin<P> extends ChannelInboundHandlerAdapter {
      */
     public ServerLogin(String serverVersion, long connectionId, AuthPlugin plugin, long authTimeoutMillis,
             Scramble scramble, LoginVerifier<P> verifier) {
+        this(serverVersion, connectionId, plugin, authTimeoutMillis, scramble, verifier, CAPABILITIES);
+    }
+
+    /** As the other constructor, offering {@code capabilities} ({@link #CAPABILITIES} or a superset). */
+    public ServerLogin(String serverVersion, long connectionId, AuthPlugin plugin, long authTimeoutMillis,
+            Scramble scramble, LoginVerifier<P> verifier, int capabilities) {
         if (authTimeoutMillis < 1) {
             throw new IllegalArgumentException("authTimeoutMillis: " + authTimeoutMillis + " (expected: >= 1)");
         }
@@ -79,6 +90,7 @@ public final class ServerLogin<P> extends ChannelInboundHandlerAdapter {
         this.authTimeoutMillis = authTimeoutMillis;
         this.scramble = scramble;
         this.verifier = verifier;
+        this.capabilities = capabilities;
     }
 
     @Override
@@ -88,7 +100,7 @@ public final class ServerLogin<P> extends ChannelInboundHandlerAdapter {
                 ? a.getAddress().getHostAddress() : String.valueOf(ctx.channel().remoteAddress());
         nonce = scramble.next();
         PayloadWriter greeting = writer.newPayload(96);
-        new HandshakeV10(serverVersion, connectionId, nonce, CAPABILITIES, Collations.UTF8MB4_GENERAL_CI,
+        new HandshakeV10(serverVersion, connectionId, nonce, capabilities, Collations.UTF8MB4_GENERAL_CI,
                 ServerStatus.AUTOCOMMIT, plugin.protocolName()).writeTo(greeting);
         writer.writeAndFlush(greeting);
         timer = ctx.executor().schedule(() -> {
@@ -163,7 +175,7 @@ public final class ServerLogin<P> extends ChannelInboundHandlerAdapter {
                 .orElseGet(() -> Collations.byId(Collations.UTF8MB4_GENERAL_CI).orElseThrow());
         Collation collation = Collations.defaultOf(requested.charsetName()).orElse(requested);
         LoggedIn<P> loggedIn = new LoggedIn<>(account, response.user(), host, response.database(),
-                response.capabilities() & CAPABILITIES, collation);
+                response.capabilities() & capabilities, collation);
         response = null;
         nonce = null;
         ctx.pipeline().remove(this);

@@ -10,12 +10,21 @@ public enum FrameKind {
     COLUMN_COUNT,
     /** One column definition. */
     COLUMN_DEFINITION,
-    /** The EOF between column definitions and rows (absent under CLIENT_DEPRECATE_EOF). */
+    /**
+     * The EOF between column definitions and rows (absent under CLIENT_DEPRECATE_EOF). It ends the response when
+     * its status has SERVER_STATUS_CURSOR_EXISTS, and that of a COM_STMT_PREPARE response after its columns.
+     */
     COLUMNS_EOF,
-    /** One row (its first frame, for rows of 16 MiB and more). */
+    /** One row, text or binary (its first frame, for rows of 16 MiB and more). */
     ROW,
     /** A later frame of a payload of 16 MiB or more. */
     CONTINUATION,
     /** The EOF (or 0xFE OK) after the last row. */
-    ROWS_EOF
+    ROWS_EOF,
+    /** COM_STMT_PREPARE_OK: statement id and the counts of the parameter and column definitions that follow. */
+    PREPARE_OK,
+    /** One parameter definition of a COM_STMT_PREPARE response (a column definition packet). */
+    PARAM_DEFINITION,
+    /** The EOF after the parameter definitions of a COM_STMT_PREPARE response (absent under DEPRECATE_EOF). */
+    PARAMS_EOF
 }

@@ -4,8 +4,14 @@ package io.tessera.protocol.codec;
 public final class MalformedPacketException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
+    private static final String PREFIX = "malformed packet: ";
 
     public MalformedPacketException(String message) {
-        super("malformed packet: " + message, null, false, false);
+        super(PREFIX + message, null, false, false);
+    }
+
+    /** {@code detail}'s failure with what was being read in front: "malformed packet: context: detail". */
+    public MalformedPacketException(String context, MalformedPacketException detail) {
+        super(PREFIX + context + ": " + detail.getMessage().substring(PREFIX.length()), null, false, false);
     }
 }

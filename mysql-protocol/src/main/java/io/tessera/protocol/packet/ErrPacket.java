@@ -1,5 +1,6 @@
 package io.tessera.protocol.packet;
 
+import io.netty.buffer.ByteBuf;
 import io.tessera.protocol.codec.PayloadReader;
 import io.tessera.protocol.codec.PayloadWriter;
 import io.tessera.protocol.error.TesseraException;
@@ -14,6 +15,11 @@ public record ErrPacket(int errorCode, String sqlState, String message) {
 
     public static ErrPacket of(TesseraException e) {
         return new ErrPacket(e.errorCode(), e.sqlState(), e.getMessage());
+    }
+
+    /** The error code of an ERR payload, read in place without decoding the rest; 0 when it is too short. */
+    public static int codeOf(ByteBuf payload) {
+        return payload.readableBytes() >= 3 ? payload.getUnsignedShortLE(payload.readerIndex() + 1) : 0;
     }
 
     public static ErrPacket read(PayloadReader in) {

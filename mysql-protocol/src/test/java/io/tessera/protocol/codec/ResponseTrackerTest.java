@@ -6,6 +6,9 @@ import static io.tessera.protocol.codec.FrameKind.COLUMN_DEFINITION;
 import static io.tessera.protocol.codec.FrameKind.CONTINUATION;
 import static io.tessera.protocol.codec.FrameKind.ERR;
 import static io.tessera.protocol.codec.FrameKind.OK;
+import static io.tessera.protocol.codec.FrameKind.PARAMS_EOF;
+import static io.tessera.protocol.codec.FrameKind.PARAM_DEFINITION;
+import static io.tessera.protocol.codec.FrameKind.PREPARE_OK;
 import static io.tessera.protocol.codec.FrameKind.ROW;
 import static io.tessera.protocol.codec.FrameKind.ROWS_EOF;
 import static io.tessera.protocol.codec.PacketDecoder.MAX_PAYLOAD;
@@ -26,11 +29,14 @@ class ResponseTrackerTest {
 
     private static final int AUTOCOMMIT = ServerStatus.AUTOCOMMIT;
     private static final int MORE = ServerStatus.MORE_RESULTS_EXISTS;
+    private static final int CURSOR = ServerStatus.CURSOR_EXISTS;
 
     /** Column definition "a", utf8mb4, VAR_STRING: starts with the length-encoded catalog "def". */
     private static final String COLUMN = "03 64 65 66 00 00 00 01 61 01 61 0c 2d 00 00 01 00 00 fd 00 00 00 00 00";
     /** Text row ('1', NULL). */
     private static final String ROW_1_NULL = "01 31 fb";
+    /** Binary row (1, NULL): header 0x00, NULL bitmap with column 1 at bit 3, then 1 as a LONG. Looks like an OK. */
+    private static final String BINARY_ROW = "00 08 01 00 00 00";
     /** ERR 1146 #42S02. */
     private static final String ERR_1146 = "ff 7a 04 23 34 32 53 30 32 6e 6f";
 
@@ -290,6 +296,197 @@ class ResponseTrackerTest {
         }
     }
 
+    @ParameterizedTest(name = "deprecateEof={0}")
+    @ValueSource(booleans = {false, true})
+    void prepareWithoutParamsOrColumnsIsJustPrepareOk(boolean deprecateEof) {
+        tracker.startPrepare(deprecateEof);
+
+        assertThat(track(prepareOk(0, 0))).containsExactly(PREPARE_OK);
+        assertThat(tracker.inProgress()).isFalse();
+    }
+
+    @Test
+    void prepareWithParamsOnlyEndsAtTheirEof() {
+        tracker.startPrepare(false);
+
+        assertThat(track(prepareOk(0, 2), hex(COLUMN), hex(COLUMN))).containsExactly(PREPARE_OK, PARAM_DEFINITION,
+                PARAM_DEFINITION);
+        assertThat(tracker.inProgress()).isTrue();
+        assertThat(track(eof(AUTOCOMMIT))).containsExactly(PARAMS_EOF);
+        assertThat(tracker.inProgress()).isFalse();
+        assertThat(tracker.lastStatus()).isEqualTo(AUTOCOMMIT);
+    }
+
+    @Test
+    void prepareWithColumnsOnlyEndsAtTheirEof() {
+        tracker.startPrepare(false);
+
+        assertThat(track(prepareOk(3, 0), hex(COLUMN), hex(COLUMN), hex(COLUMN), eof(AUTOCOMMIT)))
+                .containsExactly(PREPARE_OK, COLUMN_DEFINITION, COLUMN_DEFINITION, COLUMN_DEFINITION, COLUMNS_EOF);
+        assertThat(tracker.inProgress()).isFalse();
+    }
+
+    @Test
+    void prepareWithParamsAndColumnsHasAnEofAfterEachPart() {
+        tracker.startPrepare(false);
+
+        assertThat(track(prepareOk(2, 1), hex(COLUMN), eof(AUTOCOMMIT), hex(COLUMN), hex(COLUMN), eof(AUTOCOMMIT)))
+                .containsExactly(PREPARE_OK, PARAM_DEFINITION, PARAMS_EOF, COLUMN_DEFINITION, COLUMN_DEFINITION,
+                        COLUMNS_EOF);
+        assertThat(tracker.inProgress()).isFalse();
+    }
+
+    @Test
+    void prepareUnderDeprecateEofEndsAfterTheLastDefinition() {
+        tracker.startPrepare(true);
+        assertThat(track(prepareOk(2, 1), hex(COLUMN), hex(COLUMN), hex(COLUMN)))
+                .containsExactly(PREPARE_OK, PARAM_DEFINITION, COLUMN_DEFINITION, COLUMN_DEFINITION);
+        assertThat(tracker.inProgress()).isFalse();
+
+        tracker.startPrepare(true);
+        assertThat(track(prepareOk(0, 2), hex(COLUMN), hex(COLUMN)))
+                .containsExactly(PREPARE_OK, PARAM_DEFINITION, PARAM_DEFINITION);
+        assertThat(tracker.inProgress()).isFalse();
+
+        tracker.startPrepare(true);
+        assertThat(track(prepareOk(1, 0), hex(COLUMN))).containsExactly(PREPARE_OK, COLUMN_DEFINITION);
+        assertThat(tracker.inProgress()).isFalse();
+    }
+
+    @Test
+    void countsParamsAndColumnsAboveOneByte() {
+        tracker.startPrepare(true);
+        List<IntFunction<Packet>> response = new ArrayList<>();
+        response.add(prepareOk(300, 256));
+        for (int i = 0; i < 556; i++) {
+            response.add(hex(COLUMN));
+        }
+
+        List<FrameKind> kinds = track(response);
+
+        assertThat(kinds.subList(1, 257)).containsOnly(PARAM_DEFINITION);
+        assertThat(kinds.subList(257, 557)).containsOnly(COLUMN_DEFINITION);
+        assertThat(tracker.inProgress()).isFalse();
+    }
+
+    @ParameterizedTest(name = "deprecateEof={0}")
+    @ValueSource(booleans = {false, true})
+    void prepareErrEndsTheResponse(boolean deprecateEof) {
+        tracker.startPrepare(deprecateEof);
+
+        assertThat(track(hex(ERR_1146))).containsExactly(ERR);
+        assertThat(tracker.inProgress()).isFalse();
+    }
+
+    @Test
+    void rejectsAPrepareResponseThatIsNeitherOkNorErr() {
+        tracker.startPrepare(false);
+        Packet frame = Frames.packet(alloc, 1, "01");
+        try {
+            assertThatThrownBy(() -> tracker.next(frame))
+                    .isInstanceOf(MalformedPacketException.class)
+                    .hasMessage("malformed packet: COM_STMT_PREPARE response: 1 bytes starting with 0x01 "
+                            + "(expected: COM_STMT_PREPARE_OK or ERR)");
+        } finally {
+            frame.release();
+        }
+    }
+
+    @Test
+    void rejectsAMissingEofAfterTheParameterDefinitions() {
+        tracker.startPrepare(false);
+        track(prepareOk(1, 1), hex(COLUMN));
+        Packet frame = Frames.packet(alloc, 3, COLUMN);
+        try {
+            assertThatThrownBy(() -> tracker.next(frame))
+                    .isInstanceOf(MalformedPacketException.class)
+                    .hasMessage("malformed packet: COM_STMT_PREPARE response: 24 bytes starting with 0x03 after the "
+                            + "parameter definitions (expected: EOF)");
+        } finally {
+            frame.release();
+        }
+    }
+
+    @Test
+    void executeThatOpensACursorEndsAtTheColumnsEof() {
+        tracker.start(false, false);
+
+        assertThat(track(hex("02"), hex(COLUMN), hex(COLUMN), eof(AUTOCOMMIT | CURSOR)))
+                .containsExactly(COLUMN_COUNT, COLUMN_DEFINITION, COLUMN_DEFINITION, COLUMNS_EOF);
+        assertThat(tracker.inProgress()).isFalse();
+        assertThat(tracker.lastStatus()).isEqualTo(AUTOCOMMIT | CURSOR);
+    }
+
+    @Test
+    void executeThatOpensACursorUnderDeprecateEofEndsAtTheOkAfterTheColumns() {
+        tracker.start(true, false);
+
+        assertThat(track(hex("01"), hex(COLUMN), okAsEof(AUTOCOMMIT | CURSOR)))
+                .containsExactly(COLUMN_COUNT, COLUMN_DEFINITION, ROWS_EOF);
+        assertThat(tracker.inProgress()).isFalse();
+        assertThat(tracker.lastStatus()).isEqualTo(AUTOCOMMIT | CURSOR);
+    }
+
+    @ParameterizedTest(name = "deprecateEof={0}")
+    @ValueSource(booleans = {false, true})
+    void binaryRowsAreRowsNotOks(boolean deprecateEof) {
+        tracker.start(deprecateEof, false);
+        track(header(deprecateEof));
+
+        assertThat(track(hex(BINARY_ROW), hex("00 00 00 00 02 00 00"), hex(BINARY_ROW))).containsOnly(ROW);
+        assertThat(tracker.inProgress()).isTrue();
+        assertThat(track(end(deprecateEof))).containsExactly(ROWS_EOF);
+        assertThat(tracker.inProgress()).isFalse();
+    }
+
+    @Test
+    void fetchIsRowsThenAnEofThatMaySayTheCursorLivesOn() {
+        tracker.startFetch(false);
+
+        assertThat(track(hex(BINARY_ROW), hex(BINARY_ROW), eof(AUTOCOMMIT | CURSOR)))
+                .containsExactly(ROW, ROW, ROWS_EOF);
+        assertThat(tracker.inProgress()).isFalse();
+        assertThat(tracker.lastStatus()).isEqualTo(AUTOCOMMIT | CURSOR);
+    }
+
+    @Test
+    void fetchPastTheLastRowIsJustTheEofWithLastRowSent() {
+        tracker.startFetch(false);
+
+        assertThat(track(eof(AUTOCOMMIT | ServerStatus.LAST_ROW_SENT))).containsExactly(ROWS_EOF);
+        assertThat(tracker.inProgress()).isFalse();
+        assertThat(tracker.lastStatus()).isEqualTo(AUTOCOMMIT | ServerStatus.LAST_ROW_SENT);
+    }
+
+    @Test
+    void fetchUnderDeprecateEofEndsAtTheOk() {
+        tracker.startFetch(true);
+
+        assertThat(track(hex(BINARY_ROW), okAsEof(AUTOCOMMIT | ServerStatus.LAST_ROW_SENT)))
+                .containsExactly(ROW, ROWS_EOF);
+        assertThat(tracker.inProgress()).isFalse();
+        assertThat(tracker.lastStatus()).isEqualTo(AUTOCOMMIT | ServerStatus.LAST_ROW_SENT);
+    }
+
+    @Test
+    void fetchErrEndsTheResponse() {
+        tracker.startFetch(false);
+
+        assertThat(track(hex(ERR_1146))).containsExactly(ERR);
+        assertThat(tracker.inProgress()).isFalse();
+    }
+
+    @Test
+    void startForgetsAnUnfinishedPrepare() {
+        tracker.startPrepare(false);
+        track(prepareOk(1, 1));
+
+        tracker.start(false, false);
+
+        assertThat(track(ok(AUTOCOMMIT))).containsExactly(OK);
+        assertThat(tracker.inProgress()).isFalse();
+    }
+
     /** Classifies each frame, numbering them from 1, and releases it. */
     @SafeVarargs
     private List<FrameKind> track(IntFunction<Packet>... response) {
@@ -344,6 +541,12 @@ class ResponseTrackerTest {
     /** The OK that ends rows under CLIENT_DEPRECATE_EOF. */
     private IntFunction<Packet> okAsEof(int status) {
         return hex(String.format("fe 00 00 %02x %02x 00 00", status & 0xFF, status >> 8));
+    }
+
+    /** COM_STMT_PREPARE_OK of statement 1: {@code 0x00 | 4 id | 2 columns | 2 params | 0x00 | 2 warnings}. */
+    private IntFunction<Packet> prepareOk(int columns, int params) {
+        return hex(String.format("00 01 00 00 00 %02x %02x %02x %02x 00 00 00", columns & 0xFF, columns >> 8,
+                params & 0xFF, params >> 8));
     }
 
     /** {@code 0xFE | warnings 0 | status}. */

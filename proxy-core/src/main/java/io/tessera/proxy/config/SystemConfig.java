@@ -45,6 +45,9 @@ import java.util.Optional;
  * @param poolMaxWait Tessera: how long borrowing a backend connection may wait
  * @param frontAuthPlugin Tessera: the authentication plugin offered to clients first
  * @param mergeMemoryLimit Tessera: bytes of rows one statement may buffer to merge several data nodes' results
+ * @param mycatNodeId this instance's number among instances sharing data hosts (part of its XA transaction ids)
+ * @param xaRecoveryLogBaseDir directory of the XA coordinator log, relative to the Tessera home unless absolute
+ * @param xaRecoveryLogBaseName file name of the XA coordinator log
  * @param properties every property written, name to trimmed value, in document order
  */
 public record SystemConfig(
@@ -79,6 +82,9 @@ public record SystemConfig(
         Duration poolMaxWait,
         AuthPlugin frontAuthPlugin,
         long mergeMemoryLimit,
+        int mycatNodeId,
+        String xaRecoveryLogBaseDir,
+        String xaRecoveryLogBaseName,
         Map<String, String> properties) {
 
     /** Properties whose value {@link #toString()} masks. */
@@ -97,6 +103,8 @@ public record SystemConfig(
         Objects.requireNonNull(handleDistributedTransactions, "handleDistributedTransactions");
         Objects.requireNonNull(poolMaxWait, "poolMaxWait");
         Objects.requireNonNull(frontAuthPlugin, "frontAuthPlugin");
+        Objects.requireNonNull(xaRecoveryLogBaseDir, "xaRecoveryLogBaseDir");
+        Objects.requireNonNull(xaRecoveryLogBaseName, "xaRecoveryLogBaseName");
         checkPort("serverPort", serverPort);
         checkPort("managerPort", managerPort);
         properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));

@@ -66,15 +66,12 @@ final class SystemProperties {
             entry("clusterHeartbeatTimeout", Kind.LONG),
             entry("clusterHeartbeatRetry", Kind.INT),
             entry("useZKSwitch", Kind.BOOLEAN),
-            entry("mycatNodeId", Kind.INT),
             entry("sequenceHandlerType", Kind.INT),
             entry("sequnceHandlerType", Kind.INT),
             entry("sequnceHandlerPattern", Kind.TEXT),
             entry("sequenceHanlderClass", Kind.TEXT),
             entry("sequnceMySqlRetryCount", Kind.INT),
             entry("sequnceMySqlWaitTime", Kind.LONG),
-            entry("XARecoveryLogBaseDir", Kind.TEXT),
-            entry("XARecoveryLogBaseName", Kind.TEXT),
             entry("useOffHeapForMerge", Kind.INT),
             entry("memoryPageSize", Kind.TEXT),
             entry("spillsFileBufferSize", Kind.TEXT),
@@ -98,7 +95,8 @@ final class SystemProperties {
             "txIsolation", "idleTimeout", "authTimeout", "sqlExecuteTimeout", "dataNodeHeartbeatPeriod",
             "dataNodeIdleCheckPeriod", "fakeMySQLVersion", "nonePasswordLogin", "ignoreUnknownCommand",
             "maxPreparedStmtCount", "defaultMaxLimit", "handleDistributedTransactions", "strictTxIsolation",
-            "poolMaxWait", "frontAuthPlugin", "mergeMemoryLimit");
+            "poolMaxWait", "frontAuthPlugin", "mergeMemoryLimit", "mycatNodeId", "XARecoveryLogBaseDir",
+            "XARecoveryLogBaseName");
 
     private static final Pattern VERSION = Pattern.compile("\\d+\\.\\d+\\.\\d+\\S*");
     private static final int MAX_PACKET = 1 << 30;
@@ -169,6 +167,9 @@ final class SystemProperties {
                 Duration.ofMillis(longValue("poolMaxWait", 5_000L, 0)),
                 authPlugin(),
                 longValue("mergeMemoryLimit", 32L * 1024 * 1024, 1024),
+                intValue("mycatNodeId", 1, 0, Integer.MAX_VALUE),
+                text("XARecoveryLogBaseDir", "tmlogs"),
+                text("XARecoveryLogBaseName", "tmlog"),
                 raw);
         return problems.count() == before ? config : null;
     }

@@ -3,7 +3,9 @@ package io.tessera.proxy.exec;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.EventLoop;
 import io.tessera.backend.mysql.BackendConnection;
+import io.tessera.backend.mysql.PreparedMetadata;
 import io.tessera.backend.mysql.QueryResult;
+import io.tessera.backend.mysql.ResponseHandler;
 import io.tessera.protocol.error.ErrorCode;
 import io.tessera.protocol.error.TesseraException;
 import io.tessera.protocol.result.ResultTable;
@@ -13,11 +15,14 @@ import io.tessera.proxy.exec.merge.MergeExecution;
 import io.tessera.router.plan.PlanNode;
 import io.tessera.router.plan.Route;
 import io.tessera.router.plan.ShardStatement;
+import io.tessera.router.parse.StatementType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.BiConsumer;
 
 /**
  * Runs plans for sessions. Outside a transaction a backend connection is borrowed per statement and returned
@@ -26,12 +31,16 @@ import java.util.concurrent.ThreadLocalRandom;
  */
 public final class Executor implements MergeExecution.Connections {
 
+    private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
+
     private final DataNodes dataNodes;
+    private final TransactionCoordinator transactions;
     private final long mergeMemoryLimit;
 
     /** @param mergeMemoryLimit bytes of rows one statement may buffer to merge several data nodes' results */
-    public Executor(DataNodes dataNodes, long mergeMemoryLimit) {
+    public Executor(DataNodes dataNodes, TransactionCoordinator transactions, long mergeMemoryLimit) {
         this.dataNodes = dataNodes;
+        this.transactions = transactions;
         this.mergeMemoryLimit = mergeMemoryLimit;
     }
 
@@ -42,47 +51,103 @@ public final class Executor implements MergeExecution.Connections {
     /**
      * Runs a plan and streams the answer to the client: a route's single node straight through, a write on several
      * nodes at once, a SELECT over several nodes through its merge. Takes ownership of {@code payload}: the command
-     * as a single data node must receive it (command byte first). {@code read} says whether the statement only
-     * reads, for the per-node counts the admin port shows.
+     * as a single data node must receive it (command byte first). {@code type} tells reads from writes (for the
+     * per-node counts the admin port shows, and the copy of a global table that answers) and which writes on several
+     * nodes must be all-or-nothing.
      */
-    public void execute(ClientChannel client, PlanNode plan, ByteBuf payload, boolean columnsOnly, boolean read) {
+    public void execute(ClientChannel client, PlanNode plan, ByteBuf payload, boolean columnsOnly,
+            StatementType type) {
+        boolean read = type.reads();
+        if (!admitted(client, plan.route())) {
+            payload.release();
+            return;
+        }
         if (!(plan instanceof Route)) {
             payload.release();
             plan.route().shards().forEach(shard -> dataNodes.get(shard.dataNode()).count(true));
             MergeExecution.run(this, client, plan, mergeMemoryLimit);
             return;
         }
-        Route route = (Route) plan;
-        if (route.replicated() && read && !route.isSingleNode()) {
-            // every node holds the rows: any one answers; spread the reads
-            route = Route.single(route.shards().get(ThreadLocalRandom.current().nextInt(route.shards().size())));
-        }
+        Route route = oneCopyForReads((Route) plan, read);
         if (!route.isSingleNode()) {
             payload.release();
             if (read) {
-                client.error(new TesseraException(ErrorCode.NOT_SUPPORTED_YET, "the query needs data nodes "
-                        + nodeNames(route) + ": merging results from several data nodes is not supported in this"
-                        + " build"));
+                client.error(new TesseraException(ErrorCode.NOT_SUPPORTED_YET, "the statement reads from data nodes "
+                        + nodeNames(route) + ": only the results of SELECT are merged from several data nodes"));
             } else {
                 route.shards().forEach(shard -> dataNodes.get(shard.dataNode()).count(false));
-                ScatterWrite.run(this, client, route);
+                ScatterWrite.run(this, client, route, type.changesRows()
+                        ? transactions.atomicStatement(client.session()) : null);
             }
             return;
         }
+        runOnNode(client, route, read, payload, List.of(), columnsOnly,
+                (backend, handler) -> backend.execute(payload, columnsOnly, handler));
+    }
+
+    /**
+     * Runs a prepared statement's EXECUTE on the single node of {@code route} as that data node's own prepared
+     * statement ({@code sql}, prepared on the connection when it is not yet), so that its binary rows stream to the
+     * client untouched. Takes ownership of {@code longData} (COM_STMT_SEND_LONG_DATA payloads, sent first) and of
+     * {@code execute} (a COM_STMT_EXECUTE payload with the parameter types).
+     */
+    public void executePrepared(ClientChannel client, Route route, String sql, List<ByteBuf> longData,
+            ByteBuf execute, StatementType type) {
+        boolean read = type.reads();
+        if (!admitted(client, route)) {
+            longData.forEach(ByteBuf::release);
+            execute.release();
+            return;
+        }
+        runOnNode(client, oneCopyForReads(route, read), read, execute, longData, false,
+                (backend, handler) -> backend.executePrepared(sql, longData, execute, handler));
+    }
+
+    /** Whether the transaction may take the route ({@link TransactionCoordinator#admit}); if not, the client is told. */
+    private boolean admitted(ClientChannel client, Route route) {
+        try {
+            transactions.admit(client.session(), route);
+            return true;
+        } catch (TesseraException e) {
+            client.error(e);
+            return false;
+        }
+    }
+
+    /** A read of a global table: every node holds the rows, so any one answers; the reads spread over them. */
+    private static Route oneCopyForReads(Route route, boolean read) {
+        if (!route.replicated() || !read || route.isSingleNode()) {
+            return route;
+        }
+        return Route.single(route.shards().get(ThreadLocalRandom.current().nextInt(route.shards().size())));
+    }
+
+    /**
+     * Borrows (or finds pinned) the single node's connection and streams its answer to the client; {@code owned} and
+     * {@code alsoOwned} are what {@code send} sends, released here if it never can.
+     */
+    private void runOnNode(ClientChannel client, Route route, boolean read, ByteBuf owned, List<ByteBuf> alsoOwned,
+            boolean columnsOnly, BiConsumer<BackendConnection, ResponseHandler> send) {
         DataNode node = dataNodes.get(route.shards().get(0).dataNode());
         node.count(read);
         Session session = client.session();
         EventLoop loop = client.channel().eventLoop();
-        LoopFutures.whenComplete(loop, acquire(session, node, loop), (backend, error) -> {
+        LoopFutures.whenComplete(loop, acquire(session, node, loop, true), client.guard((backend, error) -> {
             if (error != null) {
-                payload.release();
+                owned.release();
+                alsoOwned.forEach(ByteBuf::release);
                 client.error(error);
                 return;
             }
-            backend.execute(payload, columnsOnly, new Passthrough(client, backend, new Passthrough.Completion() {
+            session.running().put(backend, node.name());
+            send.accept(backend, new Passthrough(client, backend, new Passthrough.Completion() {
                 @Override
                 public void completed(BackendConnection connection, int warnings) {
-                    if (warnings > 0 && !columnsOnly) {
+                    session.running().remove(connection);
+                    // no FOUND_ROWS() query after an ERR: it would hide the ERR's code (a deadlock) from finish
+                    if (session.calcFoundRows() && connection.lastErrorCode() == 0) {
+                        captureFoundRows(client, node, connection, warnings);
+                    } else if (warnings > 0 && !columnsOnly) {
                         captureWarnings(client, node, connection, warnings);
                     } else {
                         session.warnings(0, null);
@@ -93,11 +158,14 @@ public final class Executor implements MergeExecution.Connections {
 
                 @Override
                 public void failed(BackendConnection connection, Throwable cause) {
-                    session.pinned().remove(node.name(), connection);
-                    client.error(cause);
+                    session.running().remove(connection);
+                    boolean ofTransaction = session.pinned().get(node.name()) == connection
+                            && session.transaction().participates(node.name());
+                    finish(session, node, connection);
+                    client.error(ofTransaction ? transactionLost(cause) : cause);
                 }
             }));
-        });
+        }));
     }
 
     /**
@@ -108,14 +176,25 @@ public final class Executor implements MergeExecution.Connections {
         DataNode node = dataNodes.get(dataNode);
         Session session = client.session();
         EventLoop loop = client.channel().eventLoop();
-        return acquire(session, node, loop).thenComposeAsync(backend -> backend.query(sql)
-                .whenCompleteAsync((result, error) -> {
-                    if (error == null || backend.isUsable()) {
-                        finish(session, node, backend);
-                    } else {
-                        session.pinned().remove(node.name(), backend);
+        return LoopFutures.onLoop(loop, acquire(session, node, loop, false).thenComposeAsync(backend -> backend
+                .query(sql).whenCompleteAsync((result, error) -> finish(session, node, backend), loop), loop));
+    }
+
+    /**
+     * Prepares {@code sql} on a connection of {@code dataNode} to learn its parameters and result columns (MySQL's
+     * COM_STMT_PREPARE answer), then closes the statement there. Completes on the session's event loop.
+     */
+    public CompletableFuture<PreparedMetadata> describe(ClientChannel client, String dataNode, String sql) {
+        DataNode node = dataNodes.get(dataNode);
+        Session session = client.session();
+        EventLoop loop = client.channel().eventLoop();
+        return LoopFutures.onLoop(loop, acquire(session, node, loop, false).thenComposeAsync(backend -> backend
+                .prepare(sql).whenCompleteAsync((metadata, error) -> {
+                    if (metadata != null) {
+                        backend.closeStatement(metadata.statementId());
                     }
-                }, loop), loop);
+                    finish(session, node, backend);
+                }, loop), loop));
     }
 
     /**
@@ -126,73 +205,63 @@ public final class Executor implements MergeExecution.Connections {
         DataNode node = dataNodes.get(dataNode);
         Session session = client.session();
         EventLoop loop = client.channel().eventLoop();
-        return acquire(session, node, loop).thenAcceptAsync(backend -> finish(session, node, backend), loop);
+        return LoopFutures.onLoop(loop, acquire(session, node, loop, true)
+                .thenAcceptAsync(backend -> finish(session, node, backend), loop));
     }
 
     /**
-     * Ends the session's transaction on every data node it touched, one after another, with {@code COMMIT} or
-     * {@code ROLLBACK}; releases the connections. Fails naming which nodes committed and which did not.
+     * Ends the session's transaction on every data node it touched with {@code COMMIT} or {@code ROLLBACK} (two-phase
+     * under XA) and releases the connections. Completes on the session's event loop; fails naming which nodes
+     * committed and which did not.
      */
     public CompletableFuture<Void> endTransaction(ClientChannel client, boolean commit) {
-        Session session = client.session();
-        EventLoop loop = client.channel().eventLoop();
-        List<Map.Entry<String, BackendConnection>> participants = new ArrayList<>(session.pinned().entrySet());
-        session.pinned().clear();
-        session.endTransaction();
-        String sql = commit ? "COMMIT" : "ROLLBACK";
-        CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
-        List<String> done = new ArrayList<>();
-        List<String> failed = new ArrayList<>();
-        for (Map.Entry<String, BackendConnection> participant : participants) {
-            BackendConnection backend = participant.getValue();
-            chain = chain.thenCompose(ignored -> backend.query(sql).handle((result, error) -> {
-                if (error == null) {
-                    done.add(participant.getKey());
-                    backend.release();
-                } else {
-                    failed.add(participant.getKey() + " (" + ClientChannel.toErr(error).message() + ")");
-                    backend.close();
-                }
-                return null;
-            }));
-        }
-        return chain.thenApplyAsync(ignored -> {
-            if (!failed.isEmpty()) {
-                throw new TesseraException(ErrorCode.UNKNOWN_ERROR, sql + " failed on data node(s) " + failed
-                        + (done.isEmpty() ? "" : "; it succeeded on " + done));
-            }
-            return null;
-        }, loop);
+        return LoopFutures.onLoop(client.channel().eventLoop(), transactions.end(client.session(), commit));
     }
 
-    /** Returns every pinned connection after a rollback (the client left, or reset its connection). */
+    /** SAVEPOINT / ROLLBACK TO / RELEASE SAVEPOINT on every data node of the transaction; completes on the loop. */
+    public CompletableFuture<Void> savepoint(ClientChannel client, String sql) {
+        return LoopFutures.onLoop(client.channel().eventLoop(), transactions.savepoint(client.session(), sql));
+    }
+
+    /**
+     * KILL QUERY on the data host for a statement running on {@code backend}: sent over another connection of the
+     * same data node's pool, as MySQL's KILL must come from another connection.
+     */
+    public CompletableFuture<Void> killQuery(BackendConnection backend, String dataNode) {
+        DataNode node = dataNodes.get(dataNode);
+        return node.pool().borrow(node.database(), false, null).thenCompose(killer ->
+                killer.query("KILL QUERY " + backend.connectionId()).whenComplete((r, e) -> killer.release()))
+                .thenApply(r -> null);
+    }
+
+    /** Rolls back and resets every pinned connection (the client left, or reset its connection). */
     public void abandonTransaction(Session session) {
-        for (BackendConnection backend : session.pinned().values()) {
-            backend.query("ROLLBACK").whenComplete((result, error) -> {
-                if (error == null) {
-                    backend.release();
-                } else {
-                    backend.close();
-                }
-            });
-        }
-        session.pinned().clear();
-        session.endTransaction();
+        transactions.abandon(session);
+    }
+
+    /**
+     * The session's transaction has lost a data node's part ({@link io.tessera.proxy.session.Transaction#broken}):
+     * rolls back the rest, as the whole transaction would be gone on one server. Completes on the session's loop.
+     */
+    public CompletableFuture<Void> rollBackBrokenTransaction(ClientChannel client) {
+        return LoopFutures.onLoop(client.channel().eventLoop(), transactions.rollBackBroken(client.session()));
     }
 
     @Override
     public CompletableFuture<BackendConnection> acquire(ClientChannel client, String dataNode) {
-        return acquire(client.session(), dataNodes.get(dataNode), client.channel().eventLoop());
+        Session session = client.session();
+        return LoopFutures.thenCompose(client.channel().eventLoop(),
+                acquire(session, dataNodes.get(dataNode), client.channel().eventLoop(), false), backend -> {
+                    session.running().put(backend, dataNode);
+                    return CompletableFuture.completedFuture(backend);
+                });
     }
 
     @Override
     public void release(ClientChannel client, String dataNode, BackendConnection backend) {
         Session session = client.session();
-        if (backend.isUsable()) {
-            finish(session, dataNodes.get(dataNode), backend);
-        } else {
-            session.pinned().remove(dataNode, backend);
-        }
+        session.running().remove(backend);
+        finish(session, dataNodes.get(dataNode), backend);
     }
 
     @Override
@@ -200,44 +269,90 @@ public final class Executor implements MergeExecution.Connections {
         return client.session().pinned().isEmpty();
     }
 
-    private CompletableFuture<BackendConnection> acquire(Session session, DataNode node, EventLoop loop) {
+    /**
+     * A connection of {@code node} for the session, pinned inside a transaction, carrying the session's variables:
+     * {@code sql_select_limit} only for the client's own statement on one node ({@code selectLimit}), which the
+     * node applies as MySQL would; a merge applies it on top instead, and Tessera's own statements never want it.
+     */
+    private CompletableFuture<BackendConnection> acquire(Session session, DataNode node, EventLoop loop,
+            boolean selectLimit) {
         BackendConnection pinned = session.pinned().get(node.name());
         if (pinned != null) {
-            return BackendSync.apply(session, pinned).thenApply(ignored -> pinned);
+            if (!pinned.isUsable()) { // it broke while idle: what it held on the data host is gone
+                boolean ofTransaction = session.transaction().participates(node.name());
+                finish(session, node, pinned);
+                TesseraException lost = new TesseraException(ErrorCode.UNKNOWN_ERROR, node.describe()
+                        + ": the session's connection was lost, with its temporary tables, SQL prepared statements"
+                        + " and locks there");
+                return CompletableFuture.failedFuture(ofTransaction ? transactionLost(lost) : lost);
+            }
+            if (session.statementBinds()) {
+                session.bind(node.name());
+            }
+            return LoopFutures.thenCompose(loop, BackendSync.apply(session, pinned, selectLimit),
+                    ignored -> open(session, node, pinned)).thenApply(ignored -> pinned);
         }
         if (node.pool() == null) {
             return CompletableFuture.failedFuture(new TesseraException(ErrorCode.UNKNOWN_ERROR, node.describe()
                     + ": its data host is not MySQL or MariaDB, which this Tessera version cannot reach"));
         }
-        CompletableFuture<BackendConnection> borrowed = node.pool().borrow(node.database(), session.foundRows(), loop);
+        CompletableFuture<BackendConnection> borrowed = node.pool().borrow(node.database(), session.clientFoundRows(),
+                loop);
         if (!borrowed.isDone() || borrowed.isCompletedExceptionally()) { // an idle connection's path allocates nothing
             borrowed = borrowed.exceptionallyCompose(error -> CompletableFuture.failedFuture(onNode(node, error)));
         }
-        return LoopFutures.thenCompose(loop, borrowed, backend -> prepare(session, node, backend));
+        return LoopFutures.thenCompose(loop, borrowed, backend -> prepare(session, node, backend, selectLimit, loop));
     }
 
-    /** Syncs a newly borrowed connection and, inside a transaction, pins it and opens the transaction on it. */
-    private CompletableFuture<BackendConnection> prepare(Session session, DataNode node, BackendConnection backend) {
-        CompletableFuture<Void> ready = BackendSync.apply(session, backend);
-        if (session.inTransaction()) {
+    /**
+     * Syncs a newly borrowed connection and opens what the statement runs in on it; inside a transaction, or for a
+     * statement that leaves state on its connection, pins it. Session state changes only on the session's loop.
+     */
+    private CompletableFuture<BackendConnection> prepare(Session session, DataNode node, BackendConnection backend,
+            boolean selectLimit, EventLoop loop) {
+        boolean pin = session.inTransaction() || session.statementBinds();
+        if (pin) {
             session.pinned().put(node.name(), backend);
-            if (session.explicitTransaction()) {
-                ready = ready.thenCompose(ignored -> backend.query("START TRANSACTION").thenApply(r -> null));
-            }
         }
-        return ready.handle((ignored, error) -> {
+        CompletableFuture<Void> ready = LoopFutures.thenCompose(loop, BackendSync.apply(session, backend, selectLimit),
+                ignored -> open(session, node, backend));
+        return LoopFutures.handle(loop, ready, (ignored, error) -> {
             if (error != null) {
-                session.pinned().remove(node.name(), backend);
-                backend.release();
-                throw error instanceof RuntimeException re ? re : new java.util.concurrent.CompletionException(error);
+                if (pin) {
+                    session.pinned().remove(node.name(), backend);
+                    session.transaction().left(node.name());
+                }
+                backend.close(); // a transaction may have started on it: it must not go back to the pool
+                throw error instanceof RuntimeException re ? re : new CompletionException(error);
+            }
+            if (session.statementBinds()) {
+                session.bind(node.name());
             }
             return backend;
         });
     }
 
+    /**
+     * What the statement runs in on {@code backend}: the session's transaction, which the node joins now if it has
+     * not yet; outside one, the characteristics a {@code SET TRANSACTION} gave the next transaction, if any.
+     */
+    private CompletableFuture<Void> open(Session session, DataNode node, BackendConnection backend) {
+        if (session.inTransaction()) {
+            return session.transaction().participates(node.name()) ? DONE
+                    : transactions.join(session, node.name(), backend);
+        }
+        String characteristics = session.nextTransactionSql();
+        return characteristics == null ? DONE : backend.query(characteristics).thenApply(r -> null);
+    }
+
+    /** The failure of a transaction's connection, saying what it costs: the transaction (see {@link #finish}). */
+    private static TesseraException transactionLost(Throwable cause) {
+        return ClientChannel.reworded(cause, message -> message + "; the transaction is rolled back on every data node");
+    }
+
     /** A pool's failure (no connection, data host down) with the data node named in front. */
     private static Throwable onNode(DataNode node, Throwable error) {
-        Throwable cause = error instanceof java.util.concurrent.CompletionException && error.getCause() != null
+        Throwable cause = error instanceof CompletionException && error.getCause() != null
                 ? error.getCause() : error;
         if (cause instanceof TesseraException e) {
             return new TesseraException(e.errorCode(), e.sqlState(), "data node " + node.name() + " (database "
@@ -246,13 +361,31 @@ public final class Executor implements MergeExecution.Connections {
         return cause;
     }
 
+    /** SQL_CALC_FOUND_ROWS: asks the node for FOUND_ROWS() on the same connection before it goes back. */
+    private void captureFoundRows(ClientChannel client, DataNode node, BackendConnection backend, int warnings) {
+        Session session = client.session();
+        session.calcFoundRows(false);
+        backend.query("SELECT FOUND_ROWS()").whenCompleteAsync(client.guard((result, error) -> {
+            if (error == null) {
+                session.foundRows(Long.parseLong(result.rows().get(0).get(0)));
+            }
+            if (warnings > 0) {
+                captureWarnings(client, node, backend, warnings);
+            } else {
+                session.warnings(0, null);
+                finish(session, node, backend);
+                client.commandDone();
+            }
+        }), client.channel().eventLoop());
+    }
+
     private void captureWarnings(ClientChannel client, DataNode node, BackendConnection backend, int count) {
         Session session = client.session();
-        backend.query("SHOW WARNINGS").whenCompleteAsync((result, error) -> {
+        backend.query("SHOW WARNINGS").whenCompleteAsync(client.guard((result, error) -> {
             session.warnings(count, error == null ? warningTable(result) : null);
             finish(session, node, backend);
             client.commandDone();
-        }, client.channel().eventLoop());
+        }), client.channel().eventLoop());
     }
 
     private static ResultTable warningTable(QueryResult result) {
@@ -266,13 +399,30 @@ public final class Executor implements MergeExecution.Connections {
         return table.build();
     }
 
-    /** After a statement: a pinned connection stays while the transaction lasts; anything else goes back. */
+    /**
+     * After a statement: a pinned connection stays while the transaction lasts; anything else goes back. A pinned
+     * connection that broke, or whose data node rolled back the whole transaction (a deadlock), marks the transaction
+     * lost: the front end rolls back the rest before the session's next command.
+     */
     private static void finish(Session session, DataNode node, BackendConnection backend) {
-        if (session.pinned().get(node.name()) == backend) {
-            if (session.inTransaction()) {
+        String name = node.name();
+        if (session.pinned().get(name) == backend) {
+            boolean participant = session.transaction().participates(name);
+            if (!backend.isUsable()) {
+                session.pinned().remove(name);
+                session.unbind(name); // what it held (temporary tables, ...) is gone with it, as with one server
+                if (participant) {
+                    session.transaction().lost(name);
+                }
                 return;
             }
-            session.pinned().remove(node.name()); // the statement ended the transaction (SET autocommit = 1)
+            if (participant && TransactionCoordinator.rollsBackTransaction(backend.lastErrorCode())) {
+                session.transaction().lost(name); // kept pinned: its rollback (XA ROLLBACK) is still due
+            }
+            if (session.inTransaction() || session.holdsState(name)) {
+                return;
+            }
+            session.pinned().remove(name); // the statement ended the transaction (SET autocommit = 1)
         }
         backend.release();
     }

@@ -52,8 +52,8 @@ public final class ParentRows implements ParentLocator {
                     + needed.schema() + "." + needed.parentTable() + " has " + needed.parentKey() + " = " + value
                     + ": its child row cannot be placed"));
         }
-        String sql = "SELECT 1 FROM `" + needed.parentTable().replace("`", "``") + "` WHERE `"
-                + needed.parentKey().replace("`", "``") + "` = " + SqlLiterals.literal(value) + " LIMIT 1";
+        String sql = "SELECT 1 FROM " + SqlLiterals.identifier(needed.parentTable()) + " WHERE "
+                + SqlLiterals.identifier(needed.parentKey()) + " = " + SqlLiterals.literal(value) + " LIMIT 1";
         return executor.query(client, needed.dataNodes().get(index), sql).thenCompose(result -> {
             if (!result.rows().isEmpty()) {
                 nodes.put(key(needed.schema(), needed.parentTable(), needed.parentKey(), value), index);

@@ -1,5 +1,6 @@
 package io.tessera.proxy.exec;
 
+import io.netty.buffer.ByteBuf;
 import io.netty.channel.EventLoop;
 import io.tessera.backend.mysql.BackendConnection;
 import io.tessera.backend.mysql.ResponseHandler;
@@ -8,6 +9,8 @@ import io.tessera.protocol.codec.Packet;
 import io.tessera.protocol.codec.PacketWriter;
 import io.tessera.protocol.codec.PayloadReader;
 import io.tessera.protocol.codec.PayloadWriter;
+import io.tessera.protocol.codec.StatusFlags;
+import io.tessera.protocol.constant.ServerStatus;
 import io.tessera.protocol.packet.OkPacket;
 import io.tessera.proxy.session.ClientChannel;
 
@@ -34,6 +37,7 @@ final class Passthrough implements ResponseHandler {
     private int unflushed;
     private boolean paused;
     private int warnings;
+    private long rows;
 
     /** What happens once the response has been passed on: release or keep the connection, end the command. */
     interface Completion {
@@ -91,12 +95,23 @@ final class Passthrough implements ResponseHandler {
                     return;
                 }
             }
+            case ROW -> rows++;
+            case ERR -> {
+                client.session().rowCount(-1);
+                client.statementFailed();
+            }
             case ROWS_EOF -> {
+                client.session().foundRows(rows); // FOUND_ROWS() and ROW_COUNT() after a SELECT
+                client.session().rowCount(-1);
+                rows = 0;
                 // EOF: 0xFE | 2 warnings | 2 status
                 int count = frame.content().getUnsignedShortLE(frame.content().readerIndex() + 1);
                 warnings = count;
+                if (client.session().moreResults()) {
+                    markMoreResults(frame.content(), frame.content().readerIndex() + 3);
+                }
                 if (deprecateEof) {
-                    int status = frame.content().getUnsignedShortLE(frame.content().readerIndex() + 3);
+                    int status = StatusFlags.ofEof(frame.content());
                     frame.release();
                     PayloadWriter ok = writer.newPayload(8);
                     new OkPacket(0, 0, status, count, "").writeAsEofTo(ok);
@@ -118,15 +133,26 @@ final class Passthrough implements ResponseHandler {
     private void noteOk(Packet frame) {
         PayloadReader in = new PayloadReader(frame.content().duplicate());
         in.int1();
-        in.lenencInt();
+        client.session().rowCount(in.lenencInt());
         long insertId = in.lenencInt();
         if (insertId != 0) {
             client.session().lastInsertId(insertId);
         }
         if (in.readableBytes() >= 4) {
+            if (client.session().moreResults()) {
+                markMoreResults(frame.content(), frame.content().writerIndex() - in.readableBytes());
+            }
             in.int2();
             warnings = in.int2();
         }
+    }
+
+    /**
+     * A statement of a multi-statement text that is not the last: its final OK or EOF says more results follow
+     * (the status flags at {@code index}, changed in place).
+     */
+    private static void markMoreResults(ByteBuf payload, int index) {
+        payload.setShortLE(index, payload.getUnsignedShortLE(index) | ServerStatus.MORE_RESULTS_EXISTS);
     }
 
     private void afterWrite() {

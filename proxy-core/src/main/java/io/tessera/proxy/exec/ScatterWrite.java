@@ -1,76 +1,114 @@
 package io.tessera.proxy.exec;
 
+import io.netty.channel.EventLoop;
+import io.tessera.backend.mysql.BackendConnection;
 import io.tessera.backend.mysql.QueryResult;
 import io.tessera.protocol.error.TesseraException;
 import io.tessera.protocol.packet.ErrPacket;
+import io.tessera.proxy.exec.TransactionCoordinator.AtomicStatement;
 import io.tessera.proxy.session.ClientChannel;
+import io.tessera.proxy.session.Participant;
 import io.tessera.router.plan.Route;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
- * A write on several data nodes: sent to all of them at once; the client gets one OK with the affected rows and
- * warnings added up (for a replicated route, the affected rows of one copy), or, if any node failed, one ERR naming
- * the nodes that failed and those where the statement was done (autocommit writes there stay done, as MySQL would
- * have done them statement by statement). Runs on the session's event loop.
+ * A write on several data nodes, sent to all of them at once. The client gets one OK with the affected rows and
+ * warnings added up (for a replicated route, the affected rows of one copy), or one ERR with the first failing
+ * node's code and SQLSTATE, naming the nodes that failed.
+ *
+ * <p>A change of rows is all-or-nothing, as one statement is on one server ({@link AtomicStatement}): when a node
+ * fails, the others undo their part and the ERR says that nothing was changed. A statement that cannot be undone
+ * (DDL) runs without that, and its ERR names the nodes where it was done. Runs on the session's event loop.
  */
 final class ScatterWrite {
 
+    private final Executor executor;
     private final ClientChannel client;
     private final Route route;
+    private final AtomicStatement atomic;
+    private final EventLoop loop;
+    private final BackendConnection[] connections;
     private final QueryResult[] results;
-    private final String[] failures;
-    private Throwable firstError;
+    private final Throwable[] failures;
     private int pending;
 
-    private ScatterWrite(ClientChannel client, Route route) {
+    private ScatterWrite(Executor executor, ClientChannel client, Route route, AtomicStatement atomic) {
+        this.executor = executor;
         this.client = client;
         this.route = route;
-        this.results = new QueryResult[route.shards().size()];
-        this.failures = new String[results.length];
-        this.pending = results.length;
+        this.atomic = atomic;
+        this.loop = client.channel().eventLoop();
+        int nodes = route.shards().size();
+        this.connections = new BackendConnection[nodes];
+        this.results = new QueryResult[nodes];
+        this.failures = new Throwable[nodes];
+        this.pending = nodes;
     }
 
-    static void run(Executor executor, ClientChannel client, Route route) {
-        ScatterWrite write = new ScatterWrite(client, route);
+    /** @param atomic how the statement is made all-or-nothing, or {@code null} for a statement that cannot be */
+    static void run(Executor executor, ClientChannel client, Route route, AtomicStatement atomic) {
+        ScatterWrite write = new ScatterWrite(executor, client, route, atomic);
         for (int i = 0; i < route.shards().size(); i++) {
-            int index = i;
-            String node = route.shards().get(i).dataNode();
-            executor.query(client, node, route.shards().get(i).sql())
-                    .whenComplete((result, error) -> write.done(index, node, result, error));
+            write.start(i);
         }
     }
 
-    private void done(int index, String node, QueryResult result, Throwable error) {
-        if (error != null) {
-            failures[index] = node + ": " + ClientChannel.toErr(error).message();
-            if (firstError == null) {
-                firstError = error;
+    private void start(int index) {
+        String node = route.shards().get(index).dataNode();
+        LoopFutures.whenComplete(loop, executor.acquire(client, node), client.guard((backend, error) -> {
+            if (error != null) {
+                done(index, null, error);
+                return;
             }
-        } else {
-            results[index] = result;
-        }
+            connections[index] = backend;
+            CompletableFuture<Void> opened = atomic == null ? CompletableFuture.completedFuture(null)
+                    : atomic.open(node, backend);
+            opened.thenCompose(ignored -> backend.query(route.shards().get(index).sql()))
+                    .whenCompleteAsync(client.guard((result, failure) -> done(index, result, failure)), loop);
+        }));
+    }
+
+    private void done(int index, QueryResult result, Throwable error) {
+        results[index] = result;
+        failures[index] = error;
         if (--pending == 0) {
             answer();
         }
     }
 
     private void answer() {
-        if (firstError != null) {
-            List<String> failed = new ArrayList<>();
-            List<String> done = new ArrayList<>();
-            for (int i = 0; i < results.length; i++) {
-                if (failures[i] != null) {
-                    failed.add(failures[i]);
-                } else {
-                    done.add(route.shards().get(i).dataNode());
-                }
+        boolean failed = !nodes(true).isEmpty();
+        if (atomic == null) {
+            releaseAll();
+            if (failed) {
+                client.error(failure("; done on " + nodes(false)));
+            } else {
+                ok();
             }
-            ErrPacket first = ClientChannel.toErr(firstError);
-            client.error(new TesseraException(first.errorCode(), first.sqlState(), "failed on data node(s) " + failed
-                    + (done.isEmpty() ? "" : "; done on " + done)));
             return;
         }
+        CompletableFuture<Void> outcome = failed ? atomic.undo(participants(false), participants(true))
+                : atomic.commit(participants(true));
+        outcome.whenCompleteAsync(client.guard((ignored, error) -> {
+            if (failed && error != null && client.session().inTransaction()) {
+                // a node's part could not be undone: the transaction must not commit it
+                client.session().transaction().lost(nodes(false).get(0));
+            }
+            releaseAll();
+            if (failed) {
+                client.error(failure(error == null ? "; nothing was changed on any data node"
+                        : "; undoing it on " + nodes(false) + " failed too: " + ClientChannel.toErr(error).message()));
+            } else if (error != null) {
+                client.error(error);
+            } else {
+                ok();
+            }
+        }), loop);
+    }
+
+    private void ok() {
         long affected = 0;
         long insertId = 0;
         int warnings = 0;
@@ -85,6 +123,52 @@ final class ScatterWrite {
             client.session().lastInsertId(insertId);
         }
         client.session().warnings(0, null);
+        client.session().rowCount(affected);
         client.ok(affected, insertId, warnings);
+    }
+
+    /** The first failure's code and SQLSTATE, with every failed node and its message, then {@code outcome}. */
+    private TesseraException failure(String outcome) {
+        List<String> failed = new ArrayList<>();
+        ErrPacket first = null;
+        for (int i = 0; i < failures.length; i++) {
+            if (failures[i] != null) {
+                ErrPacket err = ClientChannel.toErr(failures[i]);
+                first = first == null ? err : first;
+                failed.add(route.shards().get(i).dataNode() + ": " + err.message());
+            }
+        }
+        return new TesseraException(first.errorCode(), first.sqlState(), "failed on data node(s) " + failed
+                + outcome);
+    }
+
+    /** The data nodes whose part succeeded ({@code failed} false) or failed. */
+    private List<String> nodes(boolean failed) {
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < failures.length; i++) {
+            if ((failures[i] != null) == failed) {
+                names.add(route.shards().get(i).dataNode());
+            }
+        }
+        return names;
+    }
+
+    /** The nodes that have a connection: all of them ({@code all}), or only those whose part succeeded. */
+    private List<Participant> participants(boolean all) {
+        List<Participant> participants = new ArrayList<>();
+        for (int i = 0; i < connections.length; i++) {
+            if (connections[i] != null && (all || failures[i] == null)) {
+                participants.add(new Participant(route.shards().get(i).dataNode(), connections[i]));
+            }
+        }
+        return participants;
+    }
+
+    private void releaseAll() {
+        for (int i = 0; i < connections.length; i++) {
+            if (connections[i] != null) {
+                executor.release(client, route.shards().get(i).dataNode(), connections[i]);
+            }
+        }
     }
 }

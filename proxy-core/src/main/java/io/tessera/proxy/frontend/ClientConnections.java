@@ -22,6 +22,11 @@ public final class ClientConnections {
         open.remove(client.session().connectionId());
     }
 
+    /** The open connection with this id, or {@code null}. */
+    ClientChannel get(long connectionId) {
+        return open.get(connectionId);
+    }
+
     void countQuestion() {
         questions.increment();
     }

@@ -27,21 +27,26 @@ import java.util.Locale;
 final class CommandDispatcher {
 
     private final QueryHandler queries;
+    private final PreparedStatements prepared;
     private final Authenticator authenticator;
     private final Router router;
     private final Executor executor;
     private final ClientConnections connections;
 
-    CommandDispatcher(QueryHandler queries, Authenticator authenticator, Router router, Executor executor,
-            ClientConnections connections) {
+    CommandDispatcher(QueryHandler queries, PreparedStatements prepared, Authenticator authenticator, Router router,
+            Executor executor, ClientConnections connections) {
         this.queries = queries;
+        this.prepared = prepared;
         this.authenticator = authenticator;
         this.router = router;
         this.executor = executor;
         this.connections = connections;
     }
 
-    /** Takes ownership of {@code payload} (command byte first). */
+    /**
+     * Takes ownership of {@code payload} (command byte first). A failure that is Tessera's own bug still ends the
+     * command ({@link ClientChannel#failCommand}).
+     */
     void dispatch(ClientChannel client, ByteBuf payload) {
         int command = payload.getUnsignedByte(payload.readerIndex());
         connections.countQuestion();
@@ -61,7 +66,13 @@ final class CommandDispatcher {
                     client.channel().close();
                     client.commandDone();
                 }
-                case Command.SET_OPTION -> client.eof(); // multi-statements stay off: statements are routed one by one
+                case Command.STMT_PREPARE -> prepared.prepare(client, payload);
+                case Command.STMT_EXECUTE -> prepared.execute(client, payload);
+                case Command.STMT_SEND_LONG_DATA -> prepared.sendLongData(client, payload);
+                case Command.STMT_RESET -> prepared.reset(client, payload);
+                case Command.STMT_CLOSE -> prepared.close(client, payload);
+                case Command.STMT_FETCH -> prepared.fetch(client, payload);
+                case Command.SET_OPTION -> setOption(client, payload);
                 case Command.RESET_CONNECTION -> {
                     executor.abandonTransaction(client.session());
                     client.session().reset(io.tessera.protocol.charset.Collations
@@ -74,11 +85,25 @@ final class CommandDispatcher {
         } catch (TesseraException | MalformedPacketException e) {
             client.error(e instanceof MalformedPacketException m
                     ? ErrorCode.MALFORMED_PACKET.exception(m.getMessage()) : e);
+        } catch (RuntimeException e) {
+            client.failCommand(e);
         } finally {
             if (command != Command.QUERY && command != Command.FIELD_LIST) {
                 payload.release();
             }
         }
+    }
+
+    /** COM_SET_OPTION: {@code 0x1B | option 2}: 0 turns multi-statements on, 1 off. */
+    private static void setOption(ClientChannel client, ByteBuf payload) {
+        PayloadReader in = new PayloadReader(payload.duplicate());
+        in.int1();
+        int option = in.int2();
+        if (option > 1) {
+            throw ErrorCode.UNKNOWN_COM_ERROR.exception();
+        }
+        client.session().multiStatements(option == 0);
+        client.eof();
     }
 
     private void initDb(ClientChannel client, ByteBuf payload) {
@@ -106,7 +131,7 @@ final class CommandDispatcher {
                     ? ErrorCode.MALFORMED_PACKET.exception(m.getMessage()) : e);
             return;
         }
-        executor.execute(client, route, payload, true, true);
+        executor.execute(client, route, payload, true, StatementType.SHOW_TABLE_INFO);
     }
 
     /** COM_STATISTICS: a bare human-readable string, no header byte. */

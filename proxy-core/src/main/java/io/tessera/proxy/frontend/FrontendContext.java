@@ -3,9 +3,9 @@ package io.tessera.proxy.frontend;
 import io.tessera.proxy.exec.Executor;
 
 /**
- * What every client connection shares after its login: limits from server.xml, the command dispatcher, the
- * executor and the registry of connections. Immutable; one per server.
+ * What every client connection shares after its login: limits from server.xml (the cursor's is mergeMemoryLimit),
+ * the command dispatcher, the executor and the registry of connections. Immutable; one per server.
  */
-record FrontendContext(int maxPacketSize, long idleTimeoutMillis, CommandDispatcher dispatcher, Executor executor,
-        ClientConnections connections) {
+record FrontendContext(int maxPacketSize, long idleTimeoutMillis, long cursorMemoryLimit, CommandDispatcher dispatcher,
+        Executor executor, ClientConnections connections) {
 }

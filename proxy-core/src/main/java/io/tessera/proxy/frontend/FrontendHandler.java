@@ -40,6 +40,7 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
     private ClientChannel client;
     private boolean busy;
     private boolean closed;
+    private boolean left; // the session's statements are closed and its transaction abandoned
 
     FrontendHandler(FrontendContext context, long connectionId) {
         this.context = context;
@@ -62,6 +63,9 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
         if (evt instanceof LoggedIn<?> login) {
             session.authenticated((UserConfig) login.account(), login.capabilities(), login.collation());
             session.schema(login.database());
+            BinaryResults binaryResults = new BinaryResults(session.deprecateEof(), context.cursorMemoryLimit());
+            ctx.pipeline().addBefore(ctx.name(), "binary-results", binaryResults);
+            client.commandListener(binaryResults);
             if (context.idleTimeoutMillis() > 0) {
                 ctx.pipeline().addFirst(new IdleStateHandler(0, 0, context.idleTimeoutMillis(), TimeUnit.MILLISECONDS));
             }
@@ -107,16 +111,26 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
 
     private void run(ByteBuf payload) {
         busy = true;
-        client.writer().sequenceId(aggregator.firstSequenceId() + 1);
+        client.startCommand(aggregator.firstSequenceId() + 1);
         context.dispatcher().dispatch(client, payload);
     }
 
-    /** The current command has written its last packet. */
+    /**
+     * The current command has written its last packet. If it cost the transaction a data node's part (a deadlock,
+     * a lost connection), the rest of the transaction rolls back before the next command runs, as the whole
+     * transaction would be gone on one server.
+     */
     private void commandDone() {
-        busy = false;
         if (closed) {
+            busy = false;
+            leave(); // the client left while the command ran: now its connections are free to be reset
             return;
         }
+        if (session.transaction().broken()) {
+            context.executor().rollBackBrokenTransaction(client).whenComplete((ignored, error) -> commandDone());
+            return;
+        }
+        busy = false;
         ByteBuf next = queued.poll();
         if (next != null) {
             run(next);
@@ -141,8 +155,19 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
         }
         if (session != null) {
             client.closed();
-            context.executor().abandonTransaction(session);
             context.connections().closed(client);
+            if (!busy) {
+                leave(); // otherwise once the running command has ended: it still uses the session's connections
+            }
+        }
+    }
+
+    /** Closes the session's prepared statements and rolls back, resets and releases what it holds; once. */
+    private void leave() {
+        if (!left) {
+            left = true;
+            session.closeStatements();
+            context.executor().abandonTransaction(session);
         }
     }
 

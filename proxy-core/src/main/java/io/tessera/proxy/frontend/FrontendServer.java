@@ -51,10 +51,14 @@ public final class FrontendServer implements AutoCloseable {
         QueryHandler queries = new QueryHandler(new SqlParser(), router, executor, authenticator,
                 new LocalSelect(serverVersion, VERSION_COMMENT, system.maxPacketSize(), router, executor),
                 new SetStatement(router, executor), new ShowStatements(router.catalog(), executor),
-                new Transactions(executor), new SessionFunctions(serverVersion, VERSION_COMMENT));
-        CommandDispatcher dispatcher = new CommandDispatcher(queries, authenticator, router, executor, connections);
+                new Transactions(executor), new SessionFunctions(serverVersion, VERSION_COMMENT),
+                new KillStatement(connections, executor));
+        PreparedStatements prepared = new PreparedStatements(new SqlParser(), router, executor, queries,
+                system.maxPreparedStmtCount());
+        CommandDispatcher dispatcher = new CommandDispatcher(queries, prepared, authenticator, router, executor,
+                connections);
         FrontendContext context = new FrontendContext(system.maxPacketSize(), system.idleTimeout().toMillis(),
-                dispatcher, executor, connections);
+                system.mergeMemoryLimit(), dispatcher, executor, connections);
         Scramble scramble = new Scramble(new SecureRandom());
         AtomicLong connectionIds = new AtomicLong();
         ServerBootstrap bootstrap = new ServerBootstrap()
@@ -70,7 +74,8 @@ public final class FrontendServer implements AutoCloseable {
                         long id = connectionIds.incrementAndGet();
                         ch.pipeline().addLast(new PacketDecoder(),
                                 new ServerLogin<>(serverVersion, id, system.frontAuthPlugin(),
-                                        system.authTimeout().toMillis(), scramble, authenticator),
+                                        system.authTimeout().toMillis(), scramble, authenticator,
+                                        ServerLogin.WITH_MULTI_STATEMENTS),
                                 new FrontendHandler(context, id));
                     }
                 });

@@ -13,7 +13,6 @@ import io.tessera.router.plan.Route;
 import io.tessera.router.plan.ShardStatement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
 
 /**
  * MyCat's hints: {@code datanode=} sends the statement to that node, {@code sql=} to the nodes the other statement
@@ -27,15 +26,12 @@ final class HintedRoutes {
     private final Router router;
     private final DataNodes dataNodes;
     private final Authenticator authenticator;
-    private final Function<String, RouteContext> contextFor;
 
-    HintedRoutes(SqlParser parser, Router router, DataNodes dataNodes, Authenticator authenticator,
-            Function<String, RouteContext> contextFor) {
+    HintedRoutes(SqlParser parser, Router router, DataNodes dataNodes, Authenticator authenticator) {
         this.parser = parser;
         this.router = router;
         this.dataNodes = dataNodes;
         this.authenticator = authenticator;
-        this.contextFor = contextFor;
     }
 
     /** The route of {@code statement} (the text after the hint) as {@code hint} directs. */
@@ -54,7 +50,7 @@ final class HintedRoutes {
             }
             case "schema" -> {
                 authenticator.checkSchema(session.user(), session.remoteHost(), hint.value());
-                return rewritten(router.route(statement, contextFor.apply(hint.value())));
+                return rewritten(router.route(statement, context.inSchema(hint.value())));
             }
             case "db_type" -> {
                 return rewritten(router.route(statement, context));

@@ -3,7 +3,8 @@ package io.tessera.proxy.frontend;
 import com.alibaba.druid.sql.SQLUtils;
 import com.alibaba.druid.sql.ast.statement.SQLUseStatement;
 import io.netty.buffer.ByteBuf;
-import io.tessera.protocol.constant.Command;
+import io.netty.buffer.Unpooled;
+import io.tessera.protocol.codec.ComQuery;
 import io.tessera.protocol.error.TesseraException;
 import io.tessera.protocol.result.ResultTable;
 import io.tessera.proxy.exec.Executor;
@@ -14,6 +15,7 @@ import io.tessera.proxy.local.ShowStatements;
 import io.tessera.proxy.local.Transactions;
 import io.tessera.proxy.session.ClientChannel;
 import io.tessera.proxy.session.Session;
+import io.tessera.proxy.session.SqlLiterals;
 import io.tessera.proxy.exec.ColumnOrders;
 import io.tessera.proxy.exec.ParentRows;
 import io.tessera.router.ColumnsNeededException;
@@ -27,10 +29,13 @@ import io.tessera.router.parse.MycatHint;
 import io.tessera.router.parse.ParsedStatement;
 import io.tessera.router.parse.SqlParser;
 import io.tessera.router.parse.SqlText;
+import io.tessera.router.parse.SqlTokens;
+import io.tessera.router.parse.StatementSplitter;
 import io.tessera.router.parse.StatementType;
 import io.tessera.router.parse.TableReference;
 import io.tessera.router.plan.MergeStep;
 import io.tessera.router.plan.PlanNode;
+import io.tessera.router.plan.Route;
 import io.tessera.router.plan.ShardStatement;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
@@ -59,6 +64,7 @@ final class QueryHandler {
     private final ShowStatements shows;
     private final Transactions transactions;
     private final SessionFunctions sessionFunctions;
+    private final KillStatement kill;
     private final ColumnOrders columnOrders = new ColumnOrders();
     private final ParentRows parentRows;
     private final HintedRoutes hints;
@@ -66,7 +72,7 @@ final class QueryHandler {
 
     QueryHandler(SqlParser parser, Router router, Executor executor, Authenticator authenticator,
             LocalSelect localSelect, SetStatement setStatement, ShowStatements shows, Transactions transactions,
-            SessionFunctions sessionFunctions) {
+            SessionFunctions sessionFunctions, KillStatement kill) {
         this.parser = parser;
         this.router = router;
         this.executor = executor;
@@ -76,12 +82,23 @@ final class QueryHandler {
         this.shows = shows;
         this.transactions = transactions;
         this.sessionFunctions = sessionFunctions;
+        this.kill = kill;
         this.parentRows = new ParentRows(executor);
-        this.hints = new HintedRoutes(parser, router, executor.dataNodes(), authenticator, this::routeContext);
+        this.hints = new HintedRoutes(parser, router, executor.dataNodes(), authenticator);
     }
 
     /** Takes ownership of {@code payload}: {@code 0x03 | SQL text in the client's character set}. */
     void handle(ClientChannel client, ByteBuf payload) {
+        handle(client, payload, null);
+    }
+
+    /**
+     * As {@link #handle(ClientChannel, ByteBuf)}, for a prepared statement's EXECUTE when {@code prepared} is not
+     * null: {@code payload} is then its text with the values put in, which is routed but kept out of the route cache
+     * (it changes with every execution); a single data node that gets the statement unchanged runs it as its own
+     * prepared statement.
+     */
+    void handle(ClientChannel client, ByteBuf payload, PreparedRun prepared) {
         Session session = client.session();
         ParsedStatement statement;
         boolean shortened = false;
@@ -94,12 +111,19 @@ final class QueryHandler {
                 shortened = sql != null;
             }
             if (!shortened) {
-                sql = decode(payload, session.clientCharset());
+                sql = prepared != null ? prepared.text() : decode(payload, session.clientCharset());
+            }
+            if (session.multiStatements() && sql.indexOf(';') >= 0 && runEach(client, sql, shortened, payload)) {
+                return;
             }
             hint = MycatHint.of(sql).orElse(null);
-            RouteCache.Entry cached = shortened || hint != null ? null : routeCache.get(session.schema(), sql);
+            // a plan cached for one sql_select_limit must not serve another: such sessions plan every time
+            boolean cacheable = prepared == null && !shortened && hint == null && session.selectLimit() < 0;
+            RouteCache.Entry cached = cacheable ? routeCache.get(session.schema(), sql) : null;
             if (cached != null) {
+                session.statementBinds(false); // a statement that binds its connection is never cached
                 session.warnings(0, null);
+                session.calcFoundRows(cached.type() == StatementType.SELECT && calcFoundRows(sql));
                 run(client, cached.plan(), payload, cached.type(), false);
                 return;
             }
@@ -113,6 +137,7 @@ final class QueryHandler {
             if (statement.type() != StatementType.SHOW_WARNINGS) {
                 session.warnings(0, null);
             }
+            session.statementBinds(statement.bindsConnection());
             if (statement.type() == StatementType.DDL) {
                 forgetColumns(session.schema(), statement);
                 routeCache.clear(); // a table's columns or existence may change what statements route to
@@ -126,7 +151,63 @@ final class QueryHandler {
             client.error(e);
             return;
         }
-        route(client, statement, payload, shortened, hint);
+        // a temporary table's DDL commits nothing, as in MySQL
+        if (statement.type() == StatementType.DDL && !statement.bindsConnection() && client.session().inTransaction()) {
+            if (!client.session().transaction().hasParticipants()) {
+                client.session().endTransaction(); // nothing on any data node to commit
+            } else {
+                commitBeforeDdl(client, statement, payload, shortened, hint, prepared);
+                return;
+            }
+        }
+        route(client, statement, payload, shortened, hint, prepared);
+    }
+
+    /** DDL commits the open transaction first, as in MySQL (an implicit commit), on every data node it touched. */
+    private void commitBeforeDdl(ClientChannel client, ParsedStatement statement, ByteBuf payload, boolean shortened,
+            MycatHint hint, PreparedRun prepared) {
+        executor.endTransaction(client, true).whenComplete(client.guard((ignored, error) -> {
+            if (error != null) {
+                payload.release();
+                client.error(error);
+            } else {
+                route(client, statement, payload, shortened, hint, prepared);
+            }
+        }));
+    }
+
+    /**
+     * A multi-statement text (CLIENT_MULTI_STATEMENTS): each statement runs on its own, routed as if sent alone, and
+     * answers with its own result, all but the last flagged SERVER_MORE_RESULTS_EXISTS; the first error ends the
+     * text. Returns false when the text holds one statement only.
+     */
+    private boolean runEach(ClientChannel client, String sql, boolean shortened, ByteBuf payload) {
+        List<String> statements = StatementSplitter.split(sql);
+        if (statements.size() < 2) {
+            return false;
+        }
+        if (shortened) {
+            throw RouteException.notSupported("a multi-statement text over " + SHORTEN_ABOVE_BYTES + " bytes with long"
+                    + " literals: send its statements one by one");
+        }
+        payload.release();
+        runStatement(client, statements, 0);
+        return true;
+    }
+
+    private void runStatement(ClientChannel client, List<String> statements, int index) {
+        Session session = client.session();
+        boolean last = index == statements.size() - 1;
+        session.moreResults(!last);
+        if (!last) {
+            client.continueWith(() -> runStatement(client, statements, index + 1));
+        }
+        handle(client, ComQuery.encode(client.channel().alloc(), statements.get(index), session.clientCharset()), null);
+    }
+
+    /** Whether a SELECT's text asks for SQL_CALC_FOUND_ROWS. */
+    private static boolean calcFoundRows(String sql) {
+        return SqlTokens.containsIgnoringCase(sql, "SQL_CALC_FOUND_ROWS");
     }
 
     private static String decode(ByteBuf payload, Charset charset) {
@@ -156,10 +237,13 @@ final class QueryHandler {
             case USE -> use(client, (SQLUseStatement) statement.ast());
             case SET -> setStatement.handle(client, statement);
             case SET_TRANSACTION -> transactions.set(client, statement);
-            case BEGIN -> transactions.begin(client);
+            case BEGIN -> transactions.begin(client, statement);
+            case SAVEPOINT -> transactions.savepoint(client, statement);
+            case XA -> client.error(RouteException.notSupported("XA statements are Tessera's to send: use SET XA = ON"
+                    + " and ordinary BEGIN / COMMIT for a two-phase commit across data nodes"));
             case COMMIT -> transactions.end(client, true);
             case ROLLBACK -> transactions.end(client, false);
-            case KILL -> client.error(RouteException.notSupported("KILL is not supported through Tessera yet"));
+            case KILL -> kill.handle(client, statement);
             case EXPLAIN -> explain(client, statement);
             case SELECT -> {
                 return localSelect.tryAnswer(client, statement);
@@ -189,9 +273,9 @@ final class QueryHandler {
     private void explain(ClientChannel client, ParsedStatement explain) {
         PlanNode plan;
         try {
-            plan = router.route(parser.explained(explain), routeContext(client.session().schema()));
+            plan = router.route(parser.explained(explain), routeContext(client.session()));
         } catch (ColumnsNeededException e) {
-            learnColumns(client, e, () -> explain(client, explain), io.netty.buffer.Unpooled.EMPTY_BUFFER);
+            learnColumns(client, e, () -> explain(client, explain), Unpooled.EMPTY_BUFFER);
             return;
         } catch (TesseraException e) {
             client.error(e);
@@ -216,14 +300,14 @@ final class QueryHandler {
         client.ok();
     }
 
-    private RouteContext routeContext(String schema) {
-        return new RouteContext(schema, columnOrders, parentRows);
+    private RouteContext routeContext(Session session) {
+        return new RouteContext(session.schema(), columnOrders, parentRows, session.selectLimit());
     }
 
     /** Reads a table's column order from a data node, then runs {@code retry}; on failure answers the error. */
     private void learnColumns(ClientChannel client, ColumnsNeededException needed, Runnable retry, ByteBuf payload) {
-        String sql = "SHOW COLUMNS FROM `" + needed.table().replace("`", "``") + "`";
-        executor.query(client, needed.dataNode(), sql).whenComplete((result, error) -> {
+        String sql = "SHOW COLUMNS FROM " + SqlLiterals.identifier(needed.table());
+        executor.query(client, needed.dataNode(), sql).whenComplete(client.guard((result, error) -> {
             if (error != null) {
                 payload.release();
                 client.error(error);
@@ -235,14 +319,7 @@ final class QueryHandler {
             }
             columnOrders.learn(needed.schema(), needed.table(), names);
             retry.run();
-        });
-    }
-
-    private static boolean isRead(StatementType type) {
-        return switch (type) {
-            case SELECT, SHOW_TABLE_INFO, SHOW_VARIABLES, SHOW_OTHER, EXPLAIN -> true;
-            default -> false;
-        };
+        }));
     }
 
     /**
@@ -252,11 +329,11 @@ final class QueryHandler {
      *     be routed, but no statement can be rebuilt from its tree
      */
     private void route(ClientChannel client, ParsedStatement parsed, ByteBuf payload, boolean shortened,
-            MycatHint hint) {
+            MycatHint hint, PreparedRun prepared) {
         boolean inlined = sessionFunctions.rewrite(parsed, client.session());
         ParsedStatement statement = inlined ? new ParsedStatement(SqlText.of(parsed.ast()), parsed.ast(),
                 parsed.type(), parsed.tables()) : parsed;
-        plan(client, parsed, statement, inlined, payload, shortened, hint);
+        plan(client, parsed, statement, inlined, payload, shortened, hint, prepared);
     }
 
     /**
@@ -264,36 +341,56 @@ final class QueryHandler {
      * and runs it; when the router first needs a table's columns or a parent row's node, learns them and comes back.
      */
     private void plan(ClientChannel client, ParsedStatement parsed, ParsedStatement statement, boolean inlined,
-            ByteBuf payload, boolean shortened, MycatHint hint) {
+            ByteBuf payload, boolean shortened, MycatHint hint, PreparedRun prepared) {
         PlanNode plan;
         try {
-            plan = hint == null ? router.route(statement, routeContext(client.session().schema()))
-                    : hints.route(client.session(), hint, statement, routeContext(client.session().schema()));
+            plan = hint == null ? router.route(statement, routeContext(client.session()))
+                    : hints.route(client.session(), hint, statement, routeContext(client.session()));
             if (shortened && (inlined || hint != null || plan.route().shards().get(0).rewritten())) {
                 throw RouteException.notSupported("a statement of " + payload.readableBytes() + " bytes with "
                         + "literals over " + MAX_ROUTING_LITERAL_BYTES + " bytes cannot be rewritten for its data "
                         + "node: drop the schema qualifier, the hint or the session function (DATABASE(), ...)");
             }
         } catch (ColumnsNeededException e) {
-            learnColumns(client, e, () -> plan(client, parsed, statement, inlined, payload, shortened, hint), payload);
+            learnColumns(client, e, () -> plan(client, parsed, statement, inlined, payload, shortened, hint, prepared),
+                    payload);
             return;
         } catch (ParentLookupNeededException e) {
-            parentRows.lookUp(client, e).whenCompleteAsync((ignored, error) -> {
+            parentRows.lookUp(client, e).whenCompleteAsync(client.guard((ignored, error) -> {
                 if (error != null) {
                     payload.release();
                     client.error(error);
                 } else {
-                    plan(client, parsed, statement, inlined, payload, shortened, hint);
+                    plan(client, parsed, statement, inlined, payload, shortened, hint, prepared);
                 }
-            }, client.channel().eventLoop());
+            }), client.channel().eventLoop());
             return;
         } catch (TesseraException e) {
             payload.release();
             client.error(e);
             return;
         }
-        if (hint == null && !inlined && !shortened && parsed.type() != StatementType.DDL) {
+        if (prepared == null && hint == null && !inlined && !shortened && parsed.type() != StatementType.DDL
+                && client.session().selectLimit() < 0 && !client.session().statementBinds()) {
             routeCache.put(client.session().schema(), parsed.sql(), parsed.type(), plan);
+        }
+        client.session().calcFoundRows(parsed.type() == StatementType.SELECT && plan instanceof Route
+                && calcFoundRows(plan.route().shards().get(0).sql()));
+        if (prepared != null && prepared.execute() != null && plan instanceof Route route
+                && (route.isSingleNode() || route.replicated() && parsed.type().reads())
+                && !route.shards().get(0).rewritten() && !inlined) {
+            payload.release(); // the data node gets the client's statement and values as they are
+            BinaryResults.of(client).rowsAreBinary();
+            executor.executePrepared(client, route, prepared.sql(), prepared.longDataPayloads(),
+                    Unpooled.wrappedBuffer(prepared.execute()), parsed.type());
+            return;
+        }
+        if (prepared != null && prepared.wholeText() != null) {
+            payload.release(); // the routing text lacks the long values that the text to run needs
+            String whole = prepared.wholeText().get();
+            handle(client, ComQuery.encode(client.channel().alloc(), whole, client.session().clientCharset()),
+                    prepared.asText(whole));
+            return;
         }
         run(client, plan, payload, parsed.type(), inlined);
     }
@@ -305,10 +402,8 @@ final class QueryHandler {
         // a merge sends each node its own statement's text: the client's payload is not forwarded
         if (!(plan instanceof MergeStep) && (shard.rewritten() || rewritten)) {
             payload.release();
-            command = client.channel().alloc().buffer(shard.sql().length() + 1);
-            command.writeByte(Command.QUERY);
-            command.writeCharSequence(shard.sql(), client.session().clientCharset());
+            command = ComQuery.encode(client.channel().alloc(), shard.sql(), client.session().clientCharset());
         }
-        executor.execute(client, plan, command, false, isRead(type));
+        executor.execute(client, plan, command, false, type);
     }
 }

@@ -83,7 +83,7 @@ public final class LocalSelect {
         }
         sql.setCharAt(sql.length() - 1, ')');
         String node = router.nodeWithoutTables(new RouteContext(session.schema()));
-        executor.query(client, node, sql.toString()).whenComplete((result, error) -> {
+        executor.query(client, node, sql.toString()).whenComplete(client.guard((result, error) -> {
             if (error != null) {
                 answerWithoutDataNode(client, items, values, fromDataNode, error);
                 return;
@@ -101,7 +101,7 @@ public final class LocalSelect {
                 values.put(name, found.get(key));
             }
             client.result(table(session, items, values));
-        });
+        }));
         return true;
     }
 
@@ -191,12 +191,14 @@ public final class LocalSelect {
             case "version" -> serverVersion;
             case "connection_id" -> Long.toString(session.connectionId());
             case "last_insert_id" -> Long.toString(session.lastInsertId());
+            case "row_count" -> Long.toString(session.rowCount());
+            case "found_rows" -> Long.toString(session.foundRows());
             default -> throw new IllegalStateException("not a local function: " + name);
         };
     }
 
     private static final Set<String> FUNCTIONS = Set.of("database", "schema", "user", "session_user",
-            "system_user", "current_user", "version", "connection_id", "last_insert_id");
+            "system_user", "current_user", "version", "connection_id", "last_insert_id", "row_count", "found_rows");
 
     /** The items, or null when the statement is not a FROM-less SELECT of variables and session functions. */
     private static List<Item> itemsOf(ParsedStatement statement) {

@@ -17,14 +17,14 @@ import java.util.Set;
 /**
  * Replaces what only Tessera knows in a statement that goes to a data node: {@code DATABASE()} is the logical
  * schema, not the data node's database; {@code USER()}, {@code CONNECTION_ID()}, {@code LAST_INSERT_ID()},
- * {@code VERSION()} and {@code @@version_comment} are the client session's. Each becomes a literal; a select item
- * keeps its column label through an alias.
+ * {@code ROW_COUNT()}, {@code FOUND_ROWS()}, {@code VERSION()} and {@code @@version_comment} are the client
+ * session's. Each becomes a literal; a select item keeps its column label through an alias.
  */
 public final class SessionFunctions {
 
     /** Names that may precede "(" in a candidate; the text test before any tree is walked. */
     private static final Set<String> FUNCTION_NAMES = Set.of("database", "schema", "user", "current_user",
-            "session_user", "system_user", "connection_id", "last_insert_id", "version");
+            "session_user", "system_user", "connection_id", "last_insert_id", "version", "row_count", "found_rows");
 
     private final String serverVersion;
     private final String versionComment;
@@ -124,6 +124,8 @@ public final class SessionFunctions {
                     case "version" -> new SQLCharExpr(serverVersion);
                     case "connection_id" -> new SQLIntegerExpr(session.connectionId());
                     case "last_insert_id" -> new SQLIntegerExpr(session.lastInsertId());
+                    case "row_count" -> new SQLIntegerExpr(session.rowCount());
+                    case "found_rows" -> new SQLIntegerExpr(session.foundRows());
                     default -> null;
                 };
             }

@@ -67,8 +67,12 @@ public final class SetStatement {
                 }
                 if (target.equals("autocommit") && isLiteral(item.getValue())) {
                     boolean on = parseSwitch(target, item.getValue());
-                    commitOpenTransaction |= on && !session.autocommit() && !session.pinned().isEmpty();
+                    commitOpenTransaction |= on && !session.autocommit() && session.transaction().hasParticipants();
                     session.autocommit(on);
+                    continue;
+                }
+                if (target.equals("xa") && isLiteral(item.getValue())) {
+                    setXa(session, parseSwitch(target, item.getValue()));
                     continue;
                 }
                 if (CHARSET_VARIABLES.contains(target) && isLiteral(item.getValue())) {
@@ -95,13 +99,13 @@ public final class SetStatement {
         }
         if (commitOpenTransaction) {
             boolean check = checkOnDataNode;
-            executor.endTransaction(client, true).whenComplete((ignored, error) -> {
+            executor.endTransaction(client, true).whenComplete(client.guard((ignored, error) -> {
                 if (error != null) {
                     client.error(error);
                 } else {
                     evaluateAndApply(client, assignments, check);
                 }
-            });
+            }));
             return;
         }
         evaluateAndApply(client, assignments, checkOnDataNode);
@@ -120,7 +124,7 @@ public final class SetStatement {
         }
         sql.setLength(sql.length() - 1);
         String node = router.nodeWithoutTables(new RouteContext(session.schema()));
-        executor.query(client, node, sql.toString()).whenComplete((result, error) -> {
+        executor.query(client, node, sql.toString()).whenComplete(client.guard((result, error) -> {
             if (error != null) {
                 client.error(error);
                 return;
@@ -131,7 +135,7 @@ public final class SetStatement {
                 evaluated.put(expressions.get(i).name(), SqlLiterals.literal(row.get(i)));
             }
             apply(client, assignments, evaluated, true);
-        });
+        }));
     }
 
     private void apply(ClientChannel client, List<Assignment> assignments, Map<String, String> evaluated,
@@ -150,7 +154,7 @@ public final class SetStatement {
             return;
         }
         String node = router.nodeWithoutTables(new RouteContext(session.schema()));
-        executor.sync(client, node).whenComplete((ignored, error) -> {
+        executor.sync(client, node).whenComplete(client.guard((ignored, error) -> {
             if (error != null) {
                 session.variables().clear();
                 previous.forEach(session.variables()::set);
@@ -158,7 +162,7 @@ public final class SetStatement {
             } else {
                 client.ok();
             }
-        });
+        }));
     }
 
     /** Character set variables Tessera checks itself (drivers set them while connecting, data node or not). */
@@ -208,6 +212,15 @@ public final class SetStatement {
                         .orElseThrow(() -> ErrorCode.UNKNOWN_CHARACTER_SET.exception(charsetName))
                 : Collations.byName(collate).orElseThrow(() -> ErrorCode.UNKNOWN_COLLATION.exception(collate));
         session.useCharset(collation);
+    }
+
+    /** MyCat's {@code SET XA = ON | OFF}: the switch applies from the next transaction on. */
+    private static void setXa(Session session, boolean on) {
+        if (on != session.xa() && session.transaction().hasParticipants()) {
+            throw RouteException.notSupported("SET XA cannot change while a transaction is open: COMMIT or ROLLBACK"
+                    + " first");
+        }
+        session.xa(on);
     }
 
     private static boolean parseSwitch(String name, SQLExpr value) {

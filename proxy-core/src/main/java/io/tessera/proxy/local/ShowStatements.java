@@ -69,7 +69,7 @@ public final class ShowStatements {
             client.result(tableList(schemaName, show.isFull(), names, like));
             return;
         }
-        executor.query(client, schema.defaultDataNode(), "SHOW TABLES").whenComplete((result, error) -> {
+        executor.query(client, schema.defaultDataNode(), "SHOW TABLES").whenComplete(client.guard((result, error) -> {
             if (error != null) {
                 client.error(error);
                 return;
@@ -78,7 +78,7 @@ public final class ShowStatements {
                 names.putIfAbsent(row.get(0), row.get(0));
             }
             client.result(tableList(schemaName, show.isFull(), names, like));
-        });
+        }));
     }
 
     private static ResultTable tableList(String schema, boolean full, TreeMap<String, String> names, Pattern like) {

@@ -1,17 +1,26 @@
 package io.tessera.proxy.local;
 
+import com.alibaba.druid.sql.SQLUtils;
+import com.alibaba.druid.sql.ast.statement.SQLReleaseSavePointStatement;
+import com.alibaba.druid.sql.ast.statement.SQLRollbackStatement;
+import com.alibaba.druid.sql.ast.statement.SQLSavePointStatement;
+import com.alibaba.druid.sql.ast.statement.SQLStartTransactionStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlSetTransactionStatement;
+import io.tessera.protocol.error.ErrorCode;
 import io.tessera.proxy.exec.Executor;
 import io.tessera.proxy.session.ClientChannel;
 import io.tessera.proxy.session.Session;
 import io.tessera.proxy.session.SqlLiterals;
+import io.tessera.proxy.session.Transaction;
+import io.tessera.router.error.RouteException;
 import io.tessera.router.parse.ParsedStatement;
 import java.util.Locale;
 
 /**
- * {@code BEGIN} / {@code START TRANSACTION}, {@code COMMIT}, {@code ROLLBACK} and {@code SET [SESSION]
- * TRANSACTION}. A transaction opens on a data node when the session first uses it; COMMIT and ROLLBACK go to
- * every data node the transaction touched, one after another.
+ * {@code BEGIN} / {@code START TRANSACTION [READ ONLY | READ WRITE | WITH CONSISTENT SNAPSHOT]}, {@code COMMIT},
+ * {@code ROLLBACK}, savepoints and {@code SET [SESSION] TRANSACTION}. A transaction opens on a data node when the
+ * session first uses it, with the client's own START statement; COMMIT and ROLLBACK go to every data node the
+ * transaction touched (see the executor's TransactionCoordinator).
  */
 public final class Transactions {
 
@@ -22,50 +31,112 @@ public final class Transactions {
     }
 
     /** BEGIN commits an open transaction first, as MySQL does. */
-    public void begin(ClientChannel client) {
+    public void begin(ClientChannel client, ParsedStatement statement) {
         Session session = client.session();
-        if (session.pinned().isEmpty()) {
-            session.beginTransaction();
+        boolean readOnly = statement.ast() instanceof SQLStartTransactionStatement start && start.isReadOnly();
+        String sql = statement.sql().trim();
+        if (!session.transaction().hasParticipants()) {
+            if (session.explicitTransaction()) {
+                session.endTransaction(); // BEGIN; BEGIN: the first, which reached no data node, ends
+            }
+            session.beginTransaction(sql, readOnly);
             client.ok();
             return;
         }
-        executor.endTransaction(client, true).whenComplete((ignored, error) -> {
+        executor.endTransaction(client, true).whenComplete(client.guard((ignored, error) -> {
             if (error != null) {
                 client.error(error);
             } else {
-                session.beginTransaction();
+                session.beginTransaction(sql, readOnly);
                 client.ok();
             }
-        });
+        }));
     }
 
     public void end(ClientChannel client, boolean commit) {
         Session session = client.session();
-        if (session.pinned().isEmpty()) {
+        if (!session.transaction().hasParticipants()) {
             session.endTransaction();
             client.ok();
             return;
         }
-        executor.endTransaction(client, commit).whenComplete((ignored, error) -> {
+        executor.endTransaction(client, commit).whenComplete(client.guard((ignored, error) -> {
             if (error != null) {
                 client.error(error);
             } else {
                 client.ok();
             }
-        });
+        }));
     }
 
-    /** SET [SESSION] TRANSACTION ISOLATION LEVEL ... / READ ONLY / READ WRITE, kept for the whole session. */
+    /**
+     * SAVEPOINT, ROLLBACK TO and RELEASE SAVEPOINT: sent to every data node in the transaction; the session remembers
+     * its savepoints so that a data node joining later gets them too. Outside a transaction a SAVEPOINT is accepted
+     * and forgotten, as MySQL does; ROLLBACK TO or RELEASE of an unknown savepoint is error 1305.
+     */
+    public void savepoint(ClientChannel client, ParsedStatement statement) {
+        Session session = client.session();
+        Transaction transaction = session.transaction();
+        String sql;
+        Runnable remember;
+        if (statement.ast() instanceof SQLSavePointStatement save) {
+            String name = SQLUtils.normalize(save.getName().toString());
+            sql = "SAVEPOINT " + SqlLiterals.identifier(name);
+            remember = session.inTransaction() ? () -> transaction.savepoint(name) : () -> { };
+        } else {
+            boolean release = statement.ast() instanceof SQLReleaseSavePointStatement;
+            String name = SQLUtils.normalize(release ? ((SQLReleaseSavePointStatement) statement.ast()).getName()
+                    .toString() : ((SQLRollbackStatement) statement.ast()).getTo().toString());
+            if (!transaction.savepoints().stream().anyMatch(name::equalsIgnoreCase)) {
+                client.error(ErrorCode.SAVEPOINT_DOES_NOT_EXIST.exception("SAVEPOINT", name));
+                return;
+            }
+            sql = (release ? "RELEASE SAVEPOINT " : "ROLLBACK TO SAVEPOINT ") + SqlLiterals.identifier(name);
+            remember = () -> transaction.forgetAfter(name, release);
+        }
+        executor.savepoint(client, sql).whenComplete(client.guard((ignored, error) -> {
+            if (error != null) {
+                client.error(error);
+            } else {
+                remember.run();
+                client.ok();
+            }
+        }));
+    }
+
+    /**
+     * {@code SET [SESSION | GLOBAL] TRANSACTION ISOLATION LEVEL ... | READ ONLY | READ WRITE}, with MySQL's scopes:
+     * SESSION (or LOCAL) for the rest of the session, no scope for the next transaction only (refused, 1568, while
+     * one is open); GLOBAL is refused, as {@code SET GLOBAL} is: set it on the data hosts.
+     */
     public void set(ClientChannel client, ParsedStatement statement) {
         MySqlSetTransactionStatement set = (MySqlSetTransactionStatement) statement.ast();
         Session session = client.session();
-        if (set.getIsolationLevel() != null) {
-            String level = set.getIsolationLevel().trim().toUpperCase(Locale.ROOT).replace(' ', '-');
-            session.isolation(level);
-            session.variables().set("tx_isolation", SqlLiterals.quote(level));
+        if (Boolean.TRUE.equals(set.getGlobal())) {
+            client.error(RouteException.notSupported("SET GLOBAL TRANSACTION is not supported through Tessera: set"
+                    + " it on each data host"));
+            return;
+        }
+        String level = set.getIsolationLevel() == null ? null
+                : set.getIsolationLevel().trim().replaceAll("\\s+", " ").toUpperCase(Locale.ROOT);
+        boolean readOnly = set.getAccessModel() != null
+                && set.getAccessModel().toUpperCase(Locale.ROOT).contains("ONLY");
+        if (!Boolean.TRUE.equals(set.getSession()) && !set.isLocal()) {
+            if (session.explicitTransaction() || session.transaction().hasParticipants()) {
+                client.error(ErrorCode.CANT_CHANGE_TX_CHARACTERISTICS.exception());
+                return;
+            }
+            session.nextTransaction(level, set.getAccessModel() == null ? null
+                    : readOnly ? "READ ONLY" : "READ WRITE");
+            client.ok();
+            return;
+        }
+        if (level != null) {
+            String value = level.replace(' ', '-');
+            session.isolation(value);
+            session.variables().set("tx_isolation", SqlLiterals.quote(value));
         }
         if (set.getAccessModel() != null) {
-            boolean readOnly = set.getAccessModel().toUpperCase(Locale.ROOT).contains("ONLY");
             session.variables().set("tx_read_only", readOnly ? "1" : "0");
         }
         client.ok();

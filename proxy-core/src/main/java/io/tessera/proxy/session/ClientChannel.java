@@ -13,6 +13,8 @@ import io.tessera.protocol.result.ResultTable;
 import io.tessera.protocol.result.ResultTableEncoder;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.function.BiConsumer;
+import java.util.function.UnaryOperator;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -29,6 +31,9 @@ public final class ClientChannel {
     private final PacketWriter writer;
     private final Runnable onCommandDone;
     private Runnable onWritable;
+    private CommandListener commandListener;
+    private Runnable nextStatement;
+    private int commandStart; // the sequence id of the current command's first answer packet
     private final long openedMillis = System.currentTimeMillis();
     private long bytesRead; // the event loop writes; the admin port reads a possibly stale value
 
@@ -52,6 +57,42 @@ public final class ClientChannel {
 
     public long openedMillis() {
         return openedMillis;
+    }
+
+    /** A command starts: the first packet of its answer gets {@code sequenceId}. */
+    public void startCommand(int sequenceId) {
+        writer.sequenceId(sequenceId);
+        commandStart = sequenceId;
+    }
+
+    /**
+     * A step of the current command that runs when some asynchronous work completes. A failure escaping it (a bug
+     * of Tessera's) would vanish in the future and leave the client waiting for ever: it ends the command instead
+     * ({@link #failCommand}).
+     */
+    public <T> BiConsumer<T, Throwable> guard(BiConsumer<T, Throwable> step) {
+        return (value, error) -> {
+            try {
+                step.accept(value, error);
+            } catch (RuntimeException e) {
+                failCommand(e);
+            }
+        };
+    }
+
+    /**
+     * Ends the current command after an unexpected failure: with ERR 1105 (logged with its stack) when nothing of
+     * its answer has gone out, so the client can go on; otherwise by closing the connection, since nothing sensible
+     * can follow half an answer.
+     */
+    public void failCommand(RuntimeException e) {
+        if (writer.sequenceId() == commandStart) {
+            error(e);
+        } else {
+            LOG.error("connection {}: unexpected failure in the middle of an answer, closing", session.connectionId(),
+                    e);
+            channel().close();
+        }
     }
 
     /** Counts a frame received from the client, header included. */
@@ -102,6 +143,7 @@ public final class ClientChannel {
 
     /** Writes the ERR without ending the command (the caller still has to clean up). */
     public void writeError(Throwable cause) {
+        statementFailed();
         PayloadWriter p = writer.newPayload(64);
         toErr(cause).writeTo(p);
         writer.write(p);
@@ -134,7 +176,53 @@ public final class ClientChannel {
         }
     }
 
+    /** Told when each command ends, before the next may start (the binary protocol's result re-encoder). */
+    public interface CommandListener {
+        void commandDone();
+    }
+
+    public void commandListener(CommandListener listener) {
+        this.commandListener = listener;
+    }
+
+    public CommandListener commandListener() {
+        return commandListener;
+    }
+
+    /**
+     * A multi-statement text: when the current statement ends well, {@code next} runs the following one within the
+     * same command; when it fails, the rest is dropped, as MySQL stops at the first error.
+     */
+    public void continueWith(Runnable next) {
+        this.nextStatement = next;
+    }
+
+    /** The current statement failed: no further statement of a multi-statement text runs. */
+    public void statementFailed() {
+        if (nextStatement != null) {
+            nextStatement = null;
+            session.moreResults(false);
+        }
+    }
+
     public void commandDone() {
+        if (nextStatement != null) {
+            Runnable next = nextStatement;
+            nextStatement = null;
+            channel().eventLoop().execute(() -> { // a fresh stack for each statement
+                commandStart = writer.sequenceId(); // between two results an ERR is still a proper answer
+                try {
+                    next.run();
+                } catch (RuntimeException e) {
+                    failCommand(e);
+                }
+            });
+            return;
+        }
+        session.commandEnded();
+        if (commandListener != null) {
+            commandListener.commandDone();
+        }
         onCommandDone.run();
     }
 
@@ -150,6 +238,15 @@ public final class ClientChannel {
         LOG.error("unexpected failure", t);
         return new ErrPacket(ErrorCode.UNKNOWN_ERROR.code(), ErrorCode.UNKNOWN_ERROR.sqlState(),
                 "internal error in Tessera: " + t);
+    }
+
+    /**
+     * {@code cause} as the client would get it ({@link #toErr}), its code and SQLSTATE kept and its message
+     * reworded: a data node's error told with where and what it cost.
+     */
+    public static TesseraException reworded(Throwable cause, UnaryOperator<String> message) {
+        ErrPacket err = toErr(cause);
+        return new TesseraException(err.errorCode(), err.sqlState(), message.apply(err.message()));
     }
 
     /** Closes the connection once everything written so far has gone out. */

@@ -7,8 +7,11 @@ import io.tessera.protocol.constant.ServerStatus;
 import io.tessera.protocol.result.ResultTable;
 import io.tessera.proxy.config.UserConfig;
 import java.nio.charset.Charset;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One client connection's state: who it is, where it is (schema), how it talks (capabilities, character set),
@@ -26,11 +29,25 @@ public final class Session {
     private final SessionVariables variables = new SessionVariables();
     private boolean autocommit = true;
     private boolean explicitTransaction;
+    private final Transaction transaction = new Transaction();
+    private boolean xa;
     private String isolation;
+    private String nextIsolation;
+    private String nextAccessMode;
+    private boolean nextTransactionUsed;
     private long lastInsertId;
+    private long rowCount = -1;
+    private long foundRows;
+    private boolean moreResults;
+    private boolean calcFoundRows;
     private ResultTable warnings;
     private int warningCount;
     private final Map<String, BackendConnection> pinned = new LinkedHashMap<>();
+    private final Set<String> bound = new HashSet<>();
+    private boolean statementBinds;
+    private final Map<BackendConnection, String> running = new HashMap<>();
+    private final Map<Long, PreparedStatement> statements = new HashMap<>();
+    private long lastStatementId;
 
     public Session(long connectionId, String remoteHost) {
         this.connectionId = connectionId;
@@ -89,8 +106,19 @@ public final class Session {
         return Capability.has(capabilities, Capability.DEPRECATE_EOF);
     }
 
-    public boolean foundRows() {
+    /** Whether the client asked for CLIENT_FOUND_ROWS (affected rows count matched rows). */
+    public boolean clientFoundRows() {
         return Capability.has(capabilities, Capability.FOUND_ROWS);
+    }
+
+    /** Whether the client may send several statements in one COM_QUERY (CLIENT_MULTI_STATEMENTS or COM_SET_OPTION). */
+    public boolean multiStatements() {
+        return Capability.has(capabilities, Capability.MULTI_STATEMENTS);
+    }
+
+    /** COM_SET_OPTION: MYSQL_OPTION_MULTI_STATEMENTS_ON / _OFF. */
+    public void multiStatements(boolean on) {
+        capabilities = on ? capabilities | Capability.MULTI_STATEMENTS : capabilities & ~Capability.MULTI_STATEMENTS;
     }
 
     public SessionVariables variables() {
@@ -106,9 +134,23 @@ public final class Session {
         variables.set("autocommit", on ? "1" : "0");
     }
 
-    /** An explicit BEGIN / START TRANSACTION is open. */
-    public void beginTransaction() {
+    /** An explicit BEGIN / START TRANSACTION is open; {@code start} opens it on each data node it reaches. */
+    public void beginTransaction(String start, boolean readOnly) {
         this.explicitTransaction = true;
+        transaction.start(start, readOnly);
+    }
+
+    public Transaction transaction() {
+        return transaction;
+    }
+
+    /** {@code SET XA = ON}: transactions that span data nodes commit with two-phase commit. */
+    public boolean xa() {
+        return xa;
+    }
+
+    public void xa(boolean on) {
+        this.xa = on;
     }
 
     public boolean explicitTransaction() {
@@ -123,6 +165,50 @@ public final class Session {
     /** The transaction ended (COMMIT, ROLLBACK, implicit commit); the pinned connections must be released. */
     public void endTransaction() {
         this.explicitTransaction = false;
+        transaction.clear();
+        clearNextTransaction();
+    }
+
+    /**
+     * {@code SET TRANSACTION ISOLATION LEVEL ...} or {@code READ ONLY | READ WRITE} without SESSION: for the next
+     * transaction only, as in MySQL; {@code null} leaves that characteristic as it is.
+     */
+    public void nextTransaction(String isolationLevel, String accessMode) {
+        if (isolationLevel != null) {
+            nextIsolation = isolationLevel;
+        }
+        if (accessMode != null) {
+            nextAccessMode = accessMode;
+        }
+    }
+
+    /**
+     * The statement that gives a data node the next transaction's characteristics, to send before its part of that
+     * transaction starts, or {@code null} when none were set. Once used by a statement outside a transaction, it is
+     * gone when that command ends ({@link #commandEnded}); inside one, when the transaction ends.
+     */
+    public String nextTransactionSql() {
+        if (nextIsolation == null && nextAccessMode == null) {
+            return null;
+        }
+        nextTransactionUsed = true;
+        return "SET TRANSACTION " + (nextIsolation == null ? "" : "ISOLATION LEVEL " + nextIsolation)
+                + (nextIsolation != null && nextAccessMode != null ? ", " : "")
+                + (nextAccessMode == null ? "" : nextAccessMode);
+    }
+
+    /** A command has ended: outside a transaction, it was the "next transaction" of a SET TRANSACTION it used. */
+    public void commandEnded() {
+        statementBinds = false;
+        if (nextTransactionUsed && !inTransaction()) {
+            clearNextTransaction();
+        }
+    }
+
+    private void clearNextTransaction() {
+        nextIsolation = null;
+        nextAccessMode = null;
+        nextTransactionUsed = false;
     }
 
     public String isolation() {
@@ -133,8 +219,61 @@ public final class Session {
         this.isolation = level;
     }
 
+    /**
+     * The session's {@code sql_select_limit}: the most rows a top-level SELECT without LIMIT returns (0 is none at
+     * all, and a negative value counts as 0, as the data host clips it), or -1 when it is not set or is as good as
+     * unlimited (the default is 2^64 - 1).
+     */
+    public long selectLimit() {
+        String literal = variables.get("sql_select_limit");
+        if (literal == null) {
+            return -1;
+        }
+        try {
+            return Math.max(0, Long.parseLong(SqlLiterals.value(literal)));
+        } catch (NumberFormatException e) {
+            return -1; // beyond a long
+        }
+    }
+
+    /**
+     * The backend connections the session holds beyond one statement, by data node: those of its transaction's
+     * participants, and those {@link #holdsState holding state} of the session.
+     */
     public Map<String, BackendConnection> pinned() {
         return pinned;
+    }
+
+    /**
+     * Whether the session's connection to {@code dataNode} holds state that only it has (a temporary table, an SQL
+     * prepared statement, a named lock): it stays the session's until the session ends or resets, and is reset then.
+     */
+    public boolean holdsState(String dataNode) {
+        return bound.contains(dataNode);
+    }
+
+    /** The session's connection to {@code dataNode} now holds state of the session (see {@link #holdsState}). */
+    public void bind(String dataNode) {
+        bound.add(dataNode);
+    }
+
+    /** The connection holding state on {@code dataNode} is gone (it broke), and the state with it. */
+    public void unbind(String dataNode) {
+        bound.remove(dataNode);
+    }
+
+    /** The connections holding state have been reset, or are gone. */
+    public void unbindAll() {
+        bound.clear();
+    }
+
+    /** Whether the statement running now leaves state on its connections, which must then stay the session's. */
+    public boolean statementBinds() {
+        return statementBinds;
+    }
+
+    public void statementBinds(boolean binds) {
+        this.statementBinds = binds;
     }
 
     public long lastInsertId() {
@@ -143,6 +282,63 @@ public final class Session {
 
     public void lastInsertId(long id) {
         this.lastInsertId = id;
+    }
+
+    /** ROW_COUNT(): rows the last statement changed; -1 after a statement that returned rows or failed. */
+    public long rowCount() {
+        return rowCount;
+    }
+
+    public void rowCount(long count) {
+        this.rowCount = count;
+    }
+
+    /** FOUND_ROWS(): rows the last SELECT returned (or would have without LIMIT, with SQL_CALC_FOUND_ROWS). */
+    public long foundRows() {
+        return foundRows;
+    }
+
+    public void foundRows(long rows) {
+        this.foundRows = rows;
+    }
+
+    /** The running SELECT has SQL_CALC_FOUND_ROWS: FOUND_ROWS() must come from its data node afterwards. */
+    public boolean calcFoundRows() {
+        return calcFoundRows;
+    }
+
+    public void calcFoundRows(boolean calc) {
+        this.calcFoundRows = calc;
+    }
+
+    /** Backend connections running this session's current statement, with their data node, for KILL QUERY. */
+    public Map<BackendConnection, String> running() {
+        return running;
+    }
+
+    /** Set while a multi-statement text has statements left: results end with SERVER_MORE_RESULTS_EXISTS. */
+    public boolean moreResults() {
+        return moreResults;
+    }
+
+    public void moreResults(boolean more) {
+        this.moreResults = more;
+    }
+
+    /** The client's prepared statements by id. */
+    public Map<Long, PreparedStatement> statements() {
+        return statements;
+    }
+
+    /** An id for the next prepared statement: 1, 2, ... for this connection, as MySQL numbers them. */
+    public long nextStatementId() {
+        return ++lastStatementId;
+    }
+
+    /** Closes every prepared statement and its cursor (the client left or reset its connection). */
+    public void closeStatements() {
+        statements.values().forEach(statement -> statement.cursor(null));
+        statements.clear();
     }
 
     /** Warnings of the last statement, or {@code null} when it had none. */
@@ -162,16 +358,26 @@ public final class Session {
     /** Status flags for packets Tessera writes itself. */
     public int statusFlags() {
         int flags = autocommit ? ServerStatus.AUTOCOMMIT : 0;
-        return inTransaction() && !pinned.isEmpty() || explicitTransaction ? flags | ServerStatus.IN_TRANS : flags;
+        if (inTransaction() && transaction.hasParticipants() || explicitTransaction) {
+            flags |= transaction.readOnly() ? ServerStatus.IN_TRANS | ServerStatus.IN_TRANS_READONLY
+                    : ServerStatus.IN_TRANS;
+        }
+        return moreResults ? flags | ServerStatus.MORE_RESULTS_EXISTS : flags;
     }
 
     /** COM_RESET_CONNECTION: back to the state right after login (the caller has ended the transaction). */
     public void reset(Collation collation) {
+        closeStatements();
         variables.clear();
         autocommit = true;
         explicitTransaction = false;
+        transaction.clear();
+        xa = false;
         isolation = null;
+        clearNextTransaction();
         lastInsertId = 0;
+        rowCount = -1;
+        foundRows = 0;
         warnings = null;
         warningCount = 0;
         useCharset(collation);

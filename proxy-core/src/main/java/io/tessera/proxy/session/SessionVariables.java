@@ -8,22 +8,32 @@ import java.util.Map;
 /**
  * The session's own values of system variables and its user variables, each as a SQL literal ready to be put
  * on a backend connection ({@code 'STRICT_TRANS_TABLES,...'}, {@code 42}, {@code NULL}). Names are lower-case;
- * user variables keep their {@code @} prefix.
+ * user variables keep their {@code @} prefix. The transaction variables are kept under one name whichever a client
+ * used ({@code transaction_isolation} is {@code tx_isolation}); each data host gets its own spelling.
  */
 public final class SessionVariables {
+
+    private static final Map<String, String> ALIASES = Map.of(
+            "transaction_isolation", "tx_isolation",
+            "transaction_read_only", "tx_read_only");
 
     private final Map<String, String> values = new LinkedHashMap<>();
 
     public void set(String name, String literal) {
-        values.put(name.toLowerCase(Locale.ROOT), literal);
+        values.put(key(name), literal);
     }
 
     public String get(String name) {
-        return values.get(name.toLowerCase(Locale.ROOT));
+        return values.get(key(name));
     }
 
     public void remove(String name) {
-        values.remove(name.toLowerCase(Locale.ROOT));
+        values.remove(key(name));
+    }
+
+    private static String key(String name) {
+        String lower = name.toLowerCase(Locale.ROOT);
+        return ALIASES.getOrDefault(lower, lower);
     }
 
     public Map<String, String> asMap() {

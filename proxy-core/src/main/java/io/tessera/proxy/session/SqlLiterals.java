@@ -1,12 +1,18 @@
 package io.tessera.proxy.session;
 
-/** SQL string literals: quoting values for statements Tessera sends, and reading literals back as values. */
+/**
+ * SQL literals and identifiers: quoting values and names for statements Tessera sends, and reading literals back as
+ * values.
+ */
 public final class SqlLiterals {
 
     private SqlLiterals() {
     }
 
-    /** {@code 'it''s'} style quoting with backslashes escaped, valid whatever NO_BACKSLASH_ESCAPES says. */
+    /**
+     * {@code 'it''s'} style quoting with backslashes escaped: read right where backslashes escape, as in MySQL's
+     * default sql_mode; Tessera's statements assume that, as Druid's rendering of rewritten statements does.
+     */
     public static String quote(String value) {
         StringBuilder sb = new StringBuilder(value.length() + 2).append('\'');
         for (int i = 0; i < value.length(); i++) {
@@ -20,6 +26,11 @@ public final class SqlLiterals {
             }
         }
         return sb.append('\'').toString();
+    }
+
+    /** A name as a quoted identifier: {@code `it``s`}. */
+    public static String identifier(String name) {
+        return "`" + name.replace("`", "``") + "`";
     }
 
     /** A value as a literal: numbers bare, NULL as NULL, anything else quoted. */

@@ -1,5 +1,6 @@
 package io.tessera.proxy.it;
 
+import io.tessera.backend.fake.TcpRelay;
 import io.tessera.proxy.TesseraServer;
 import io.tessera.proxy.config.ConfigLoader;
 import io.tessera.proxy.demo.EmbeddedMariaDb;
@@ -42,6 +43,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  *       MariaDB servers asked for with {@link #withExtraHosts};
  *   <li>{@code ${db1}}, {@code ${db2}}, {@code ${dbOrders}}... (any name that starts with {@code db}): a database
  *       name of the test class's own ({@link DataHosts#databaseName}), created empty on every data host.
+ *   <li>{@code ${relayPort}}: with {@link #withRelay}, a {@link TcpRelay} to the {@link DataHosts} server, which a
+ *       test cuts to make that data host go away ({@link #relay()}).
  * </ul>
  *
  * <p>Then it starts {@link TesseraServer} on it. Templates set {@code serverPort} and {@code managerPort} to 0, so
@@ -66,18 +69,22 @@ final class RunningTessera implements BeforeAllCallback, AfterAllCallback {
     private final int extraHostCount;
     /** {@code null}: Tessera runs in the test JVM. */
     private final List<String> jvmOptions;
+    private final boolean withRelay;
 
     private DataHosts dataHosts;
     private final List<EmbeddedMariaDb> extraHosts = new ArrayList<>();
+    private TcpRelay relay;
     private final Map<String, String> databases = new LinkedHashMap<>();
+    private Path home;
     private Path confDir;
     private TesseraServer server;
     private TesseraProcess process;
 
-    private RunningTessera(String template, int extraHostCount, List<String> jvmOptions) {
+    private RunningTessera(String template, int extraHostCount, List<String> jvmOptions, boolean withRelay) {
         this.template = template;
         this.extraHostCount = extraHostCount;
         this.jvmOptions = jvmOptions;
+        this.withRelay = withRelay;
     }
 
     /**
@@ -86,7 +93,7 @@ final class RunningTessera implements BeforeAllCallback, AfterAllCallback {
      * @param template the resource path of the directory, e.g. {@code "it/conf/single-node"}
      */
     public static RunningTessera withConf(String template) {
-        return new RunningTessera(template, 0, null);
+        return new RunningTessera(template, 0, null, false);
     }
 
     /** The same, with {@code count} extra MariaDB servers ({@code ${host2}}, {@code ${port2}}...). */
@@ -94,7 +101,7 @@ final class RunningTessera implements BeforeAllCallback, AfterAllCallback {
         if (count < 0) {
             throw new IllegalArgumentException("count: " + count + " (expected: >= 0)");
         }
-        return new RunningTessera(template, count, jvmOptions);
+        return new RunningTessera(template, count, jvmOptions, withRelay);
     }
 
     /**
@@ -102,7 +109,12 @@ final class RunningTessera implements BeforeAllCallback, AfterAllCallback {
      * {@code "-Xmx128m"}. {@link #adminPort()} is then unknown; {@link #process()} tells whether it still runs.
      */
     public RunningTessera inOwnJvm(String... jvmOptions) {
-        return new RunningTessera(template, extraHostCount, List.of(jvmOptions));
+        return new RunningTessera(template, extraHostCount, List.of(jvmOptions), withRelay);
+    }
+
+    /** The same, with a relay to the data host for {@code ${relayPort}}. */
+    public RunningTessera withRelay() {
+        return new RunningTessera(template, extraHostCount, jvmOptions, true);
     }
 
     @Override
@@ -118,6 +130,10 @@ final class RunningTessera implements BeforeAllCallback, AfterAllCallback {
             EmbeddedMariaDb extra = extraHosts.get(i);
             addHost(values, Integer.toString(i + 2), extra.host(), extra.port(), extra.user(), extra.password());
         }
+        if (withRelay) {
+            relay = new TcpRelay(dataHosts.port());
+            values.put("relayPort", Integer.toString(relay.port()));
+        }
         for (String name : databasePlaceholders(templateDir)) {
             String database = DataHosts.databaseName(context.getRequiredTestClass(), name);
             dataHosts.createDatabase(database);
@@ -127,7 +143,8 @@ final class RunningTessera implements BeforeAllCallback, AfterAllCallback {
             databases.put(name, database);
             values.put(name, database);
         }
-        confDir = Files.createTempDirectory("tessera-it-conf-");
+        home = Files.createTempDirectory("tessera-it-home-"); // its own home: the XA log goes to home/tmlogs
+        confDir = home.resolve("conf");
         render(templateDir, confDir, values);
         if (jvmOptions == null) {
             server = TesseraServer.start(ConfigLoader.load(confDir));
@@ -156,8 +173,13 @@ final class RunningTessera implements BeforeAllCallback, AfterAllCallback {
                 extra.close();
             }
             extraHosts.clear();
-            if (confDir != null) {
-                deleteRecursively(confDir);
+            if (relay != null) {
+                relay.close();
+                relay = null;
+            }
+            if (home != null) {
+                deleteRecursively(home);
+                home = null;
                 confDir = null;
             }
         }
@@ -174,6 +196,15 @@ final class RunningTessera implements BeforeAllCallback, AfterAllCallback {
             throw new IllegalStateException("the admin port of a Tessera in its own JVM is not known");
         }
         return running().managerPort();
+    }
+
+    /**
+     * Kills Tessera's own JVM with SIGKILL (no shutdown hooks, nothing flushed), then starts it again on the same
+     * home and configuration with {@code jvmOptions}.
+     */
+    public void killAndRestart(String... jvmOptions) throws IOException, InterruptedException {
+        process().kill();
+        process = TesseraProcess.start(confDir, jvmOptions);
     }
 
     /** Tessera's own JVM, when started {@link #inOwnJvm}. */
@@ -215,6 +246,14 @@ final class RunningTessera implements BeforeAllCallback, AfterAllCallback {
                     + databases.keySet() + ")");
         }
         return database;
+    }
+
+    /** The relay of {@code ${relayPort}}, when started {@link #withRelay}. */
+    public TcpRelay relay() {
+        if (relay == null) {
+            throw new IllegalStateException("no relay: start it with withRelay()");
+        }
+        return relay;
     }
 
     /** The extra MariaDB server number {@code n} (2 for {@code ${host2}}...). */

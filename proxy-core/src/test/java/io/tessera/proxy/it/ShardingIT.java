@@ -54,6 +54,21 @@ class ShardingIT {
     }
 
     @Test
+    void aReplaceWritesItsRowOnItsOwnNodeOnly() throws SQLException {
+        try (Connection c = tessera.connect("TESTDB"); Statement s = c.createStatement()) {
+            assertThat(s.executeUpdate("REPLACE INTO orders (id, customer, total) VALUES (1001, 'r', 1),"
+                    + " (1002, 'r', 2)")).isEqualTo(2);
+            assertThat(s.executeUpdate("REPLACE INTO orders SET id = 1001, customer = 'again', total = 3"))
+                    .isEqualTo(2); // MySQL counts the deleted row and the inserted one
+        }
+        assertThat(ids(dn1(), "SELECT id FROM orders WHERE id > 1000")).containsExactly(1002L);
+        assertThat(ids(dn2(), "SELECT id FROM orders WHERE id > 1000")).containsExactly(1001L);
+        try (Connection c = tessera.connect("TESTDB"); Statement s = c.createStatement()) {
+            s.executeUpdate("DELETE FROM orders WHERE id > 1000");
+        }
+    }
+
+    @Test
     void rangesFromAMapFilePlaceRowsOnThreeNodes() throws SQLException {
         try (Connection c = tessera.connect("TESTDB"); Statement s = c.createStatement()) {
             assertThat(s.executeUpdate("INSERT INTO travelrecord (id, traveller) VALUES (1, 'a'), (1000, 'b'),"

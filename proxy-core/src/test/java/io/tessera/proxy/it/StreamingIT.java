@@ -141,6 +141,35 @@ class StreamingIT {
         assertThat(tessera.isAlive()).as(tessera.output()).isTrue();
     }
 
+    @Test
+    void largeValuesSurviveAPreparedStatementWhoseRowsTesseraReencodes() throws Exception {
+        byte[] tenMegabytes = new byte[10 * 1024 * 1024]; // a frame length of 8 MiB or more, in one frame
+        byte[] twentyMegabytes = new byte[BLOB_SIZE]; // a row of two frames
+        new Random(7).nextBytes(tenMegabytes);
+        new Random(8).nextBytes(twentyMegabytes);
+        String url = "jdbc:mysql://127.0.0.1:" + tessera.port() + "/TESTDB?useSSL=false&useServerPrepStmts=true";
+        try (Connection c = DriverManager.getConnection(url, "test", "test")) {
+            try (PreparedStatement p = c.prepareStatement("REPLACE INTO blobs VALUES (?, ?)")) {
+                for (int id : new int[] {2, 3}) {
+                    p.setInt(1, id);
+                    p.setBytes(2, id == 2 ? tenMegabytes : twentyMegabytes);
+                    p.executeUpdate();
+                }
+            }
+            // the schema qualifier is rewritten: the data node answers in text, Tessera sends binary rows
+            try (PreparedStatement p = c.prepareStatement("SELECT data FROM TESTDB.blobs WHERE id = ?")) {
+                for (int id : new int[] {2, 3}) {
+                    p.setInt(1, id);
+                    try (ResultSet rs = p.executeQuery()) {
+                        assertThat(rs.next()).as("row %d", id).isTrue();
+                        assertThat(rs.getBytes(1)).isEqualTo(id == 2 ? tenMegabytes : twentyMegabytes);
+                    }
+                }
+            }
+        }
+        assertThat(tessera.isAlive()).as(tessera.output()).isTrue();
+    }
+
     private static Connection connect() throws SQLException {
         return DriverManager.getConnection("jdbc:mysql://127.0.0.1:" + tessera.port() + "/TESTDB?useSSL=false",
                 "test", "test");

@@ -87,6 +87,27 @@ final class TesseraProcess implements AutoCloseable {
         }
     }
 
+    /** SIGKILL, as {@code kill -9}: the JVM stops where it is. */
+    void kill() throws InterruptedException, IOException {
+        process.destroyForcibly();
+        if (!process.waitFor(30, TimeUnit.SECONDS)) {
+            throw new IllegalStateException("Tessera did not die within 30 s of SIGKILL");
+        }
+        RunningTessera.deleteRecursively(logs);
+    }
+
+    /** Waits until Tessera has printed a line containing {@code text}; false after {@code seconds}. */
+    boolean awaitOutput(String text, long seconds) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (System.nanoTime() < deadline) {
+            if (output().contains(text)) {
+                return true;
+            }
+            Thread.sleep(20);
+        }
+        return false;
+    }
+
     @Override
     public void close() throws InterruptedException, IOException {
         process.destroy();

@@ -5,13 +5,16 @@ import com.alibaba.druid.sql.ast.SQLLimit;
 import com.alibaba.druid.sql.ast.expr.SQLIntegerExpr;
 import io.tessera.router.error.RouteException;
 
-/** A SELECT's {@code LIMIT offset, count}, or the schema's {@code sqlMaxLimit} when it has none. */
+/**
+ * A SELECT's {@code LIMIT offset, count}, or, when it has none, the implicit limit (the schema's {@code sqlMaxLimit},
+ * the session's {@code sql_select_limit}).
+ */
 record LimitClause(long offset, long count) {
 
-    /** The limit of a SELECT, or {@code null} for none. */
-    static LimitClause of(SQLLimit limit, long sqlMaxLimit) {
+    /** The limit of a SELECT, or {@code null} for none; {@code implicitLimit} is -1 when there is none. */
+    static LimitClause of(SQLLimit limit, long implicitLimit) {
         if (limit == null) {
-            return sqlMaxLimit > 0 ? new LimitClause(0, sqlMaxLimit) : null;
+            return implicitLimit >= 0 ? new LimitClause(0, implicitLimit) : null;
         }
         return new LimitClause(value(limit.getOffset(), "offset"), value(limit.getRowCount(), "row count"));
     }

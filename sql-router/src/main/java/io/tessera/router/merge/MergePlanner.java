@@ -46,15 +46,15 @@ public final class MergePlanner {
     private final SQLSelectQueryBlock block;
     private final List<ShardingColumn> shardingColumns;
     private final SelectList select;
-    private final long sqlMaxLimit;
+    private final long implicitLimit;
 
     private MergePlanner(SQLSelectStatement statement, SQLSelectQueryBlock block, List<ShardingColumn> shardingColumns,
-            long sqlMaxLimit) {
+            long implicitLimit) {
         this.statement = statement;
         this.block = block;
         this.shardingColumns = shardingColumns;
         this.select = new SelectList(block, shardingColumns.size() == 1 && shardingColumns.get(0).onlyTable());
-        this.sqlMaxLimit = sqlMaxLimit;
+        this.implicitLimit = implicitLimit;
     }
 
     /**
@@ -64,15 +64,16 @@ public final class MergePlanner {
      * @param sql the text each node runs when nothing needs adding (the client's, or with qualifiers stripped)
      * @param rewritten whether {@code sql} already differs from the client's text
      * @param shardingColumns the sharding columns of the statement's sharded tables
-     * @param sqlMaxLimit the schema's {@code sqlMaxLimit}: the LIMIT of a SELECT that has none; 0 or less for none
+     * @param implicitLimit the LIMIT of a SELECT that has none (the schema's {@code sqlMaxLimit}, the session's
+     *     {@code sql_select_limit}); -1 for none
      */
     public static PlanNode plan(SQLSelectStatement statement, String clientSql, String sql, boolean rewritten,
-            List<String> nodes, List<ShardingColumn> shardingColumns, long sqlMaxLimit) {
+            List<String> nodes, List<ShardingColumn> shardingColumns, long implicitLimit) {
         if (!(statement.getSelect().getQuery() instanceof SQLSelectQueryBlock block)) {
             throw RouteException.notSupported("UNION over tables spread on several data nodes is not supported");
         }
         Refusals.check(block);
-        MergePlanner planner = new MergePlanner(statement, block, shardingColumns, sqlMaxLimit);
+        MergePlanner planner = new MergePlanner(statement, block, shardingColumns, implicitLimit);
         return planner.plan(clientSql, sql, rewritten, nodes);
     }
 
@@ -81,7 +82,7 @@ public final class MergePlanner {
         boolean groupsOnOneNode = groupsStayOnOneNode();
         boolean grouped = block.getGroupBy() != null && !block.getGroupBy().getItems().isEmpty();
         boolean merging = !groupsOnOneNode && (grouped || aggregates.anyIn(select.visible()));
-        LimitClause limit = LimitClause.of(block.getLimit(), sqlMaxLimit);
+        LimitClause limit = LimitClause.of(block.getLimit(), implicitLimit);
         Shape shape = merging ? planGroups(aggregates, limit) : planRows(limit, groupsOnOneNode);
         boolean changed = shape.nodeSqlChanged || select.hiddenCount() > 0;
         if (changed) {

@@ -1,6 +1,11 @@
 package io.tessera.router.parse;
 
 import com.alibaba.druid.sql.ast.SQLStatement;
+import com.alibaba.druid.sql.ast.statement.SQLCreateTableStatement;
+import com.alibaba.druid.sql.ast.statement.SQLDropTableStatement;
+import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlExecuteStatement;
+import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlPrepareStatement;
+import com.alibaba.druid.sql.dialect.mysql.ast.statement.MysqlDeallocatePrepareStatement;
 import java.util.List;
 
 /**
@@ -19,5 +24,24 @@ public record ParsedStatement(String sql, SQLStatement ast, StatementType type, 
 
     public ParsedStatement(String sql, SQLStatement ast, StatementType type, List<TableReference> tables) {
         this(sql, ast, type, tables, false);
+    }
+
+    /**
+     * Whether the statement leaves state that only the connection running it has, so that the session's later
+     * statements on that data node must run on the same connection: a temporary table, a statement of SQL's
+     * {@code PREPARE} (which {@code EXECUTE} and {@code DEALLOCATE} use), a named lock of {@code GET_LOCK}.
+     */
+    public boolean bindsConnection() {
+        if (ast instanceof SQLCreateTableStatement create) {
+            return create.isTemporary();
+        }
+        if (ast instanceof SQLDropTableStatement drop) {
+            return drop.isTemporary();
+        }
+        if (ast instanceof MySqlPrepareStatement || ast instanceof MySqlExecuteStatement
+                || ast instanceof MysqlDeallocatePrepareStatement) {
+            return true;
+        }
+        return type == StatementType.SELECT && SqlTokens.containsIgnoringCase(sql, "GET_LOCK");
     }
 }

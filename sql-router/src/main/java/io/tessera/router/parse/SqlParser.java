@@ -10,7 +10,9 @@ import com.alibaba.druid.sql.ast.statement.SQLDropStatement;
 import com.alibaba.druid.sql.ast.statement.SQLExplainStatement;
 import com.alibaba.druid.sql.ast.statement.SQLInsertStatement;
 import com.alibaba.druid.sql.ast.statement.SQLReplaceStatement;
+import com.alibaba.druid.sql.ast.statement.SQLReleaseSavePointStatement;
 import com.alibaba.druid.sql.ast.statement.SQLRollbackStatement;
+import com.alibaba.druid.sql.ast.statement.SQLSavePointStatement;
 import com.alibaba.druid.sql.ast.statement.SQLSelectStatement;
 import com.alibaba.druid.sql.ast.statement.SQLSetStatement;
 import com.alibaba.druid.sql.ast.statement.SQLShowColumnsStatement;
@@ -26,6 +28,7 @@ import com.alibaba.druid.sql.ast.statement.SQLUpdateStatement;
 import com.alibaba.druid.sql.ast.statement.SQLUseStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlExplainStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlKillStatement;
+import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlXAStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlLockTableStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlUnlockTablesStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlSetTransactionStatement;
@@ -64,8 +67,13 @@ public final class SqlParser {
         List<SQLStatement> statements;
         try {
             statements = new MySqlStatementParser(sql).parseStatementList();
-        } catch (ParserException | IllegalArgumentException | ClassCastException e) {
+        } catch (ParserException e) {
             throw RouteException.syntax("You have an error in your SQL syntax: " + e.getMessage());
+        } catch (RuntimeException e) {
+            // Druid throws more than ParserException on text it cannot read: IndexOutOfBoundsException for a bare
+            // DESC, DruidRuntimeException for a bare XA, ...
+            throw RouteException.syntax("You have an error in your SQL syntax: the statement is incomplete or not"
+                    + " one Tessera can read");
         }
         if (statements.size() != 1) {
             throw statements.isEmpty()
@@ -146,8 +154,14 @@ public final class SqlParser {
         if (ast instanceof SQLCommitStatement) {
             return StatementType.COMMIT;
         }
-        if (ast instanceof SQLRollbackStatement) {
-            return StatementType.ROLLBACK;
+        if (ast instanceof SQLRollbackStatement r) {
+            return r.getTo() == null ? StatementType.ROLLBACK : StatementType.SAVEPOINT;
+        }
+        if (ast instanceof SQLSavePointStatement || ast instanceof SQLReleaseSavePointStatement) {
+            return StatementType.SAVEPOINT;
+        }
+        if (ast instanceof MySqlXAStatement) {
+            return StatementType.XA;
         }
         if (ast instanceof MySqlLockTableStatement || ast instanceof MySqlUnlockTablesStatement) {
             return StatementType.LOCK;

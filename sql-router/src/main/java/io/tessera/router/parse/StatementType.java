@@ -10,8 +10,28 @@ public enum StatementType {
     SHOW_DATABASES, SHOW_TABLES, SHOW_WARNINGS, SHOW_VARIABLES, SHOW_OTHER,
     SET, SET_TRANSACTION, USE,
     BEGIN, COMMIT, ROLLBACK,
+    /** SAVEPOINT, ROLLBACK TO [SAVEPOINT], RELEASE SAVEPOINT. */
+    SAVEPOINT,
+    /** XA START / END / PREPARE / COMMIT / ROLLBACK / RECOVER written by the client. */
+    XA,
     EXPLAIN, KILL,
     /** LOCK TABLES / UNLOCK TABLES. */
     LOCK,
-    OTHER
+    OTHER;
+
+    /** SELECT, SHOW and EXPLAIN: they only read, so any copy of a global table may answer them. */
+    public boolean reads() {
+        return switch (this) {
+            case SELECT, SHOW_TABLE_INFO, SHOW_VARIABLES, SHOW_OTHER, EXPLAIN -> true;
+            default -> false;
+        };
+    }
+
+    /** INSERT, REPLACE, UPDATE, DELETE: changes to rows, which a data host undoes when the statement fails. */
+    public boolean changesRows() {
+        return switch (this) {
+            case INSERT, REPLACE, UPDATE, DELETE -> true;
+            default -> false;
+        };
+    }
 }

@@ -4,9 +4,8 @@ import com.alibaba.druid.sql.SQLUtils;
 import com.alibaba.druid.sql.ast.SQLExpr;
 import com.alibaba.druid.sql.ast.expr.SQLIdentifierExpr;
 import com.alibaba.druid.sql.ast.expr.SQLPropertyExpr;
-import com.alibaba.druid.sql.ast.statement.SQLInsertStatement;
+import com.alibaba.druid.sql.ast.expr.SQLBinaryOpExpr;
 import com.alibaba.druid.sql.ast.statement.SQLInsertStatement.ValuesClause;
-import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlInsertStatement;
 import io.tessera.router.error.RouteException;
 import io.tessera.router.function.SqlValue;
 import io.tessera.router.model.ShardingRule;
@@ -34,31 +33,29 @@ public final class InsertRows {
      * @param column the column whose value places a row: the sharding column, or an ER child's join key
      * @param tableColumns the table's columns in order, for an INSERT without a column list
      */
-    public static List<SqlValue> keyValues(SQLInsertStatement insert, String table, String column,
+    public static List<SqlValue> keyValues(RowsStatement insert, String table, String column,
             List<String> tableColumns) {
-        if (insert.getQuery() != null) {
-            throw RouteException.notSupported("INSERT ... SELECT into sharded table " + table
+        if (insert.fromSelect()) {
+            throw RouteException.notSupported(insert.verb() + " ... SELECT into sharded table " + table
                     + " is not supported: the selected rows would have to be placed one by one");
         }
-        int index = insert.getColumns().isEmpty()
-                ? indexIn(tableColumns, column) : columnIndex(insert.getColumns(), column);
+        int index = insert.columns().isEmpty()
+                ? indexIn(tableColumns, column) : columnIndex(insert.columns(), column);
         if (index < 0) {
-            throw RouteException.notSupported("INSERT into sharded table " + table + " must give the sharding column "
-                    + column);
+            throw RouteException.notSupported(insert.verb() + " into sharded table " + table
+                    + " must give the sharding column " + column);
         }
-        if (insert instanceof MySqlInsertStatement mysql) {
-            for (SQLExpr update : mysql.getDuplicateKeyUpdate()) {
-                if (update instanceof com.alibaba.druid.sql.ast.expr.SQLBinaryOpExpr assign
-                        && isColumn(assign.getLeft(), column)) {
-                    throw RouteException.notSupported("ON DUPLICATE KEY UPDATE of sharding column " + column + " of "
-                            + table + " would move the row to another data node");
-                }
+        for (SQLExpr update : insert.duplicateKeyUpdate()) {
+            if (update instanceof SQLBinaryOpExpr assign && isColumn(assign.getLeft(), column)) {
+                throw RouteException.notSupported("ON DUPLICATE KEY UPDATE of sharding column " + column + " of "
+                        + table + " would move the row to another data node");
             }
         }
-        List<SqlValue> values = new ArrayList<>(insert.getValuesList().size());
-        for (ValuesClause row : insert.getValuesList()) {
+        List<SqlValue> values = new ArrayList<>(insert.rows().size());
+        for (ValuesClause row : insert.rows()) {
             if (index >= row.getValues().size()) {
-                throw RouteException.syntax("Column count doesn't match value count in INSERT into " + table);
+                throw RouteException.syntax("Column count doesn't match value count in " + insert.verb() + " into "
+                        + table);
             }
             SQLExpr expr = row.getValues().get(index);
             SqlValue value = Literals.valueOf(expr);
@@ -69,6 +66,14 @@ public final class InsertRows {
             values.add(value instanceof SqlValue.Null ? SqlValue.of("NULL") : value);
         }
         return values;
+    }
+
+    /** Refuses, as MySQL does, the {@code INSERT INTO t} without VALUES, SET or SELECT that Druid accepts. */
+    public static void requireRows(RowsStatement insert, String table) {
+        if (insert.rows().isEmpty() && !insert.fromSelect()) {
+            throw RouteException.syntax("You have an error in your SQL syntax: " + insert.verb() + " into " + table
+                    + " has no VALUES");
+        }
     }
 
     /** The node of each value through the table's rule. */
@@ -84,9 +89,9 @@ public final class InsertRows {
      * Node index to the SQL that node runs, in first-row order, given each row's node; a single entry keeps
      * {@code sql} itself, so an INSERT whose rows all go to one node is sent as the client wrote it.
      */
-    public static Map<Integer, String> split(SQLInsertStatement insert, String sql, List<Integer> nodePerRow) {
+    public static Map<Integer, String> split(RowsStatement insert, String sql, List<Integer> nodePerRow) {
         Map<Integer, List<ValuesClause>> rowsByNode = new LinkedHashMap<>();
-        List<ValuesClause> rows = insert.getValuesList();
+        List<ValuesClause> rows = insert.rows();
         for (int i = 0; i < rows.size(); i++) {
             rowsByNode.computeIfAbsent(nodePerRow.get(i), n -> new ArrayList<>()).add(rows.get(i));
         }
@@ -96,12 +101,7 @@ public final class InsertRows {
             return sqlByNode;
         }
         for (Map.Entry<Integer, List<ValuesClause>> entry : rowsByNode.entrySet()) {
-            SQLInsertStatement part = insert.clone();
-            part.getValuesList().clear();
-            for (ValuesClause row : entry.getValue()) {
-                part.addValueCause(row.clone());
-            }
-            sqlByNode.put(entry.getKey(), SqlText.of(part));
+            sqlByNode.put(entry.getKey(), SqlText.of(insert.withRows(entry.getValue())));
         }
         return sqlByNode;
     }

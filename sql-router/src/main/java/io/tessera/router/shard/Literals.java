@@ -36,6 +36,9 @@ public final class Literals {
         }
         if (expr instanceof SQLNumberExpr n) {
             Number number = n.getNumber();
+            if (number instanceof Double d && d == Math.rint(d) && Math.abs(d) < 0x1p63) {
+                return SqlValue.of(d.longValue()); // 17E0 (a DOUBLE bound by a driver) is key 17, as MySQL compares
+            }
             return number instanceof BigDecimal d
                     ? SqlValue.of(d.toPlainString()) : SqlValue.of(String.valueOf(number));
         }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tessera.router.error.RouteException;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -91,6 +92,10 @@ class SqlParserTest {
                     assertThat(e.errorCode()).isEqualTo(1065);
                     assertThat(e.getMessage()).isEqualTo("Query was empty");
                 });
+        for (String unreadable : List.of("DESC", "EXPLAIN", "XA", "KILL")) { // Druid throws odd exceptions here
+            assertThatThrownBy(() -> parser.parse(unreadable)).as(unreadable)
+                    .isInstanceOfSatisfying(RouteException.class, e -> assertThat(e.errorCode()).isEqualTo(1064));
+        }
     }
 
     @Test

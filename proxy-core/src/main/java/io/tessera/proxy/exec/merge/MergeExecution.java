@@ -7,7 +7,7 @@ import io.tessera.protocol.codec.Packet;
 import io.tessera.protocol.codec.PacketWriter;
 import io.tessera.protocol.codec.PayloadReader;
 import io.tessera.protocol.codec.PayloadWriter;
-import io.tessera.protocol.constant.Command;
+import io.tessera.protocol.codec.ComQuery;
 import io.tessera.protocol.error.ErrorCode;
 import io.tessera.protocol.error.TesseraException;
 import io.tessera.protocol.packet.ColumnDefinition41;
@@ -27,8 +27,11 @@ import java.util.concurrent.CompletableFuture;
  * its columns (so that a node's error becomes the client's error before any row is sent), builds the merge operators
  * and then pulls merged rows and writes them while the client keeps up. Everything runs on the client's event loop.
  *
- * <p>When the merge is done before the nodes are (a LIMIT), their remaining rows are read and dropped, or their
- * connections closed when too much is left; a connection is released to its pool as soon as its answer has ended.
+ * <p>When the merge is done before the nodes are (a LIMIT, or one node's error), their remaining rows are read and
+ * dropped, or their connections closed when too much is left; a connection is released to its pool as soon as its
+ * answer has ended. The command ends only when every node is settled (its answer ended, or its connection never
+ * sent the statement): a connection the session keeps (in a transaction) must not meet the session's next statement
+ * while still answering this one, or still opening the transaction.
  */
 public final class MergeExecution {
 
@@ -56,6 +59,9 @@ public final class MergeExecution {
     private State state = State.HEADERS;
     private int headers;
     private RowSource root;
+    private long rowsSent;
+    private int unsettled;      // nodes still acquiring a connection or answering
+    private boolean answered;   // the client has its EOF or ERR: the command ends once unsettled is 0
     private boolean pumping;
     private int unflushed;
     private boolean flushScheduled;
@@ -82,6 +88,7 @@ public final class MergeExecution {
     private void start() {
         List<ShardStatement> statements = plan.route().shards();
         EventLoop loop = client.channel().eventLoop();
+        unsettled = shards.size();
         ByteBuf command = null;
         for (int i = 0; i < shards.size(); i++) {
             ShardInput shard = shards.get(i);
@@ -93,18 +100,20 @@ public final class MergeExecution {
                 command = command(sql);
             }
             ByteBuf own = command.retainedDuplicate();
-            connections.acquire(client, shard.dataNode()).whenCompleteAsync((backend, error) -> {
+            connections.acquire(client, shard.dataNode()).whenCompleteAsync(client.guard((backend, error) -> {
                 if (error != null) {
                     own.release();
+                    settled();
                     fail(error);
                 } else if (state == State.ENDED) {
                     own.release();
                     connections.release(client, shard.dataNode(), backend);
+                    settled();
                 } else {
                     shard.attach(backend);
                     backend.execute(own, false, shard);
                 }
-            }, loop);
+            }), loop);
         }
         if (command != null) {
             command.release();
@@ -112,10 +121,7 @@ public final class MergeExecution {
     }
 
     private ByteBuf command(String sql) {
-        ByteBuf command = client.channel().alloc().buffer(sql.length() + 1);
-        command.writeByte(Command.QUERY);
-        command.writeCharSequence(sql, client.session().clientCharset());
-        return command;
+        return ComQuery.encode(client.channel().alloc(), sql, client.session().clientCharset());
     }
 
     boolean mayClose() {
@@ -190,6 +196,7 @@ public final class MergeExecution {
             while (state == State.ROWS) {
                 if (!client.channel().isActive()) {
                     end();
+                    answered(); // nobody to answer: the command ends once the nodes are settled
                     return;
                 }
                 if (!client.channel().isWritable()) {
@@ -201,6 +208,7 @@ public final class MergeExecution {
                 Row row = root.next();
                 if (row != null) {
                     writer.writeFrame(row.takeFrame());
+                    rowsSent++;
                     if (++unflushed >= FLUSH_EVERY_ROWS) {
                         writer.flush();
                         unflushed = 0;
@@ -247,12 +255,16 @@ public final class MergeExecution {
         writer.write(eof);
         writer.flush();
         session.warnings(0, null);
-        client.commandDone();
+        session.foundRows(rowsSent);
+        session.rowCount(-1);
+        answered();
     }
 
     void shardEnded(ShardInput shard, Throwable error) {
-        if (shard.backend() != null) {
-            connections.release(client, shard.dataNode(), shard.backend()); // an ERR leaves it usable too
+        connections.release(client, shard.dataNode(), shard.backend()); // an ERR leaves it usable too
+        settled();
+        if (state == State.ENDED) {
+            return;
         }
         if (error == null) {
             rowsReady();
@@ -266,7 +278,24 @@ public final class MergeExecution {
             return;
         }
         end();
-        client.error(error);
+        client.writeError(error);
+        writer.flush();
+        answered();
+    }
+
+    /** The client has the whole answer (or has gone): the command ends now, or when the last node is settled. */
+    private void answered() {
+        answered = true;
+        if (unsettled == 0) {
+            client.commandDone();
+        }
+    }
+
+    /** One more node is done with this statement; the last one ends the command if the client has its answer. */
+    private void settled() {
+        if (--unsettled == 0 && answered) {
+            client.commandDone();
+        }
     }
 
     /** Lets go of everything: buffered rows, and the nodes still answering (drained, or closed). */
