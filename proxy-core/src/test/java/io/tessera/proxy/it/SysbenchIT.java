@@ -37,7 +37,12 @@ import org.opentest4j.TestAbortedException;
  * INSERTs, CREATE INDEX), then each run lasts {@link #SECONDS} s with 4 threads, first without prepared statements
  * ({@code --db-ps-mode=disable}), then in sysbench's default mode ({@code auto}: COM_STMT_PREPARE/EXECUTE), each a
  * test of its own; then the same run straight on the data host, for comparison. A run through Tessera must end
- * normally with no error and no reconnect.
+ * normally with no error and no reconnect. The one thing sysbench may retry is a deadlock (1213) that a data node
+ * reported: MariaDB chooses its victims under oltp_read_write's random row locks through any client (the direct run
+ * sees them too, more often the longer each transaction lasts on a slow machine), so Tessera passes them on as
+ * MariaDB would. Only 1213 is left ignorable ({@code --mysql-ignore-errors=1213}), so a lock wait timeout (1205) or
+ * any other error ends the run and fails the test, and deadlocks must stay under
+ * {@value #MAX_DEADLOCKS_PER_THOUSAND_TRANSACTIONS} in 1,000 transactions.
  *
  * <p>Every run's figures go to {@code target/sysbench-report.txt}. Tessera runs in the test JVM, under the build's
  * paranoid leak detector and on the cores that sysbench and MariaDB use too: the figures show trends, not Tessera's
@@ -67,6 +72,8 @@ class SysbenchIT {
     private static final int THREADS = 4;
     private static final int NODES = 2;
     private static final String TESSERA_HOST = "127.0.0.1";
+    /** Far above what MariaDB chooses on its own here (about 1 in 3,000 transactions on a slow CI machine). */
+    private static final int MAX_DEADLOCKS_PER_THOUSAND_TRANSACTIONS = 10;
     private static final Path REPORT = Path.of(System.getProperty("basedir", ""), "target", "sysbench-report.txt");
 
     @RegisterExtension
@@ -139,14 +146,15 @@ class SysbenchIT {
     private static void runThroughTessera(String psMode) throws Exception {
         SysbenchRun run = sysbench(throughTessera(), runArguments(psMode));
         Stats stats = reportAndCheckEnded("tessera, --db-ps-mode=" + psMode, run);
-        assertThat(stats.ignoredErrors()).as("ignored errors in %s", run).isZero();
         assertThat(stats.reconnects()).as("reconnects in %s", run).isZero();
         assertThat(stats.transactions()).as("transactions in %s", run).isPositive();
+        assertThat(stats.ignoredErrors() * 1000).as("deadlocks (1213, the only error ignored) in %s", run)
+                .isLessThanOrEqualTo(stats.transactions() * MAX_DEADLOCKS_PER_THOUSAND_TRANSACTIONS);
     }
 
     private static String[] runArguments(String psMode) {
         return new String[] {"--threads=" + THREADS, "--time=" + SECONDS, "--report-interval=0",
-                "--db-ps-mode=" + psMode, "run"};
+                "--mysql-ignore-errors=1213", "--db-ps-mode=" + psMode, "run"};
     }
 
     /** Where sysbench connects: Tessera's schema, or the database of the direct run. */
