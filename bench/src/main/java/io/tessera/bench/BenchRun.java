@@ -1,123 +1,191 @@
 package io.tessera.bench;
 
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import java.io.PrintStream;
 import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.random.RandomGenerator;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.LongAdder;
+import org.HdrHistogram.Histogram;
 
 /**
- * One workload from {@code threads} connections for a warm-up, then for the measured time. Each thread keeps its
- * own latency samples, merged at the end, so measuring adds no contention.
+ * One workload against one target: {@code threads} threads per URL of the target, each borrowing a connection from
+ * a HikariCP pool for every statement, through a warm-up, then for the measured seconds or count. Each thread keeps
+ * its own latency histogram, merged at the end, so measuring adds no contention.
  */
 final class BenchRun {
 
+    /** The longest latency recorded exactly: one hour, in microseconds. */
+    private static final long MAX_MICROS = TimeUnit.HOURS.toMicros(1);
+
     private final BenchOptions options;
     private final Workload workload;
-    private final String url;
+    private final Target target;
+    private final int threads;
+    private final int round;
+    private final PrintStream progress;
 
-    BenchRun(BenchOptions options, Workload workload, String url) {
+    private final LongAdder done = new LongAdder();
+    private final LongAdder failed = new LongAdder();
+    private final AtomicReference<String> firstError = new AtomicReference<>();
+    private volatile boolean recording;
+    private volatile boolean stopping;
+    /** Statements left to run in a counted run; unused in a timed one. */
+    private final AtomicLong budget = new AtomicLong();
+
+    /** {@code progress}: where to show the live figures every second, or null for none. */
+    BenchRun(BenchOptions options, Workload workload, Target target, int threads, int round, PrintStream progress) {
         this.options = options;
         this.workload = workload;
-        this.url = url;
+        this.target = target;
+        this.threads = threads;
+        this.round = round;
+        this.progress = progress;
     }
 
     RunResult run() throws InterruptedException, SQLException {
-        List<Worker> workers = new ArrayList<>();
-        for (int i = 0; i < options.threads(); i++) {
-            workers.add(new Worker(DriverManager.getConnection(url)));
-        }
+        List<HikariDataSource> pools = new ArrayList<>();
         try {
-            phase(workers, options.warmupSeconds());
-            long started = System.nanoTime();
-            phase(workers, options.seconds());
-            double seconds = (System.nanoTime() - started) / 1e9;
-            long[] all = workers.stream().flatMapToLong(w -> Arrays.stream(w.samples, 0, w.count)).sorted().toArray();
-            long errors = workers.stream().mapToLong(w -> w.errors).sum();
-            return new RunResult(url, all.length, errors, seconds, percentile(all, 50), percentile(all, 95),
-                    percentile(all, 99), all.length == 0 ? 0 : all[all.length - 1]);
-        } finally {
-            for (Worker w : workers) {
-                w.connection.close();
+            for (String url : target.urls()) {
+                HikariDataSource pool = pool(url);
+                pools.add(pool);
+                runEach(pool, workload.beforeEachRun());
             }
+            return measure(pools);
+        } finally {
+            pools.forEach(HikariDataSource::close);
         }
     }
 
-    private void phase(List<Worker> workers, int seconds) throws InterruptedException {
-        if (seconds == 0) {
+    private RunResult measure(List<HikariDataSource> pools) throws InterruptedException {
+        List<Worker> workers = new ArrayList<>();
+        for (HikariDataSource pool : pools) {
+            for (int i = 0; i < threads; i++) {
+                workers.add(new Worker(pool, workload.operation(i, threads)));
+            }
+        }
+        CountDownLatch finished = new CountDownLatch(workers.size());
+        // without a warm-up, every statement counts from the first: a counted run then runs exactly its count
+        budget.set(options.count());
+        recording = options.warmupSeconds() == 0;
+        for (int i = 0; i < workers.size(); i++) {
+            Worker worker = workers.get(i);
+            Thread thread = new Thread(() -> {
+                try {
+                    worker.loop();
+                } finally {
+                    finished.countDown();
+                }
+            }, "bench-" + target.name() + "-" + i);
+            thread.setDaemon(true);
+            thread.start();
+        }
+        if (!recording) {
+            finished.await(options.warmupSeconds(), TimeUnit.SECONDS);
+        }
+        double cpuBefore = target.cpu().map(ProcessCpu::seconds).orElse(0.0);
+        long started = System.nanoTime();
+        recording = true;
+        waitForEnd(finished, started);
+        stopping = true;
+        finished.await();
+        double seconds = (System.nanoTime() - started) / 1e9;
+        double cpuSeconds = target.cpu().map(ProcessCpu::seconds).orElse(Double.NaN) - cpuBefore;
+        Histogram latency = new Histogram(MAX_MICROS, 3);
+        workers.forEach(w -> latency.add(w.latency));
+        return RunResult.of(target.name(), threads, round, latency, failed.sum(), firstError.get(), seconds,
+                cpuSeconds);
+    }
+
+    /** Until the measured seconds pass or the count is used up, showing progress once a second. */
+    private void waitForEnd(CountDownLatch finished, long started) throws InterruptedException {
+        long end = options.count() > 0 ? Long.MAX_VALUE : started + TimeUnit.SECONDS.toNanos(options.seconds());
+        while (!finished.await(1, TimeUnit.SECONDS) && System.nanoTime() < end) {
+            if (progress != null) {
+                double elapsed = (System.nanoTime() - started) / 1e9;
+                progress.printf(Locale.ROOT, "\r  %-8s %3d threads  %6.1f s  %,10.0f qps  %,d errors   ",
+                        target.name(), threads, elapsed, done.sum() / elapsed, failed.sum());
+                progress.flush();
+            }
+        }
+        if (progress != null) {
+            progress.print("\r" + " ".repeat(72) + "\r");
+            progress.flush();
+        }
+    }
+
+    private HikariDataSource pool(String url) {
+        HikariConfig config = new HikariConfig();
+        config.setJdbcUrl(options.statements().apply(url));
+        config.setMaximumPoolSize(options.poolSize() > 0 ? options.poolSize() : threads);
+        config.setMinimumIdle(config.getMaximumPoolSize());
+        config.setPoolName("bench-" + target.name());
+        config.setInitializationFailTimeout(-1);
+        return new HikariDataSource(config);
+    }
+
+    private static void runEach(HikariDataSource pool, List<String> statements) throws SQLException {
+        if (statements.isEmpty()) {
             return;
         }
-        AtomicBoolean stop = new AtomicBoolean();
-        List<Thread> threads = new ArrayList<>();
-        for (Worker w : workers) {
-            w.reset();
-            Thread t = new Thread(() -> w.loop(stop), "bench-" + threads.size());
-            threads.add(t);
-            t.start();
-        }
-        Thread.sleep(seconds * 1000L);
-        stop.set(true);
-        for (Thread t : threads) {
-            t.join();
+        try (Connection c = pool.getConnection(); Statement s = c.createStatement()) {
+            for (String sql : statements) {
+                s.execute(sql);
+            }
         }
     }
 
-    private static long percentile(long[] sorted, int p) {
-        return sorted.length == 0 ? 0 : sorted[Math.min(sorted.length - 1, (int) (sorted.length * (p / 100.0)))];
-    }
-
-    /** One connection's loop and its latency samples, in microseconds. */
+    /** One thread's loop and its latency histogram, in microseconds. */
     private final class Worker {
 
-        private final Connection connection;
-        private long[] samples = new long[1 << 16];
-        private int count;
-        private long errors;
+        private final HikariDataSource pool;
+        private final Workload.Operation operation;
+        private final Histogram latency = new Histogram(MAX_MICROS, 3);
 
-        Worker(Connection connection) {
-            this.connection = connection;
+        Worker(HikariDataSource pool, Workload.Operation operation) {
+            this.pool = pool;
+            this.operation = operation;
         }
 
-        void reset() {
-            count = 0;
-            errors = 0;
-        }
-
-        void loop(AtomicBoolean stop) {
-            RandomGenerator random = ThreadLocalRandom.current();
-            try (PreparedStatement select = connection.prepareStatement(workload.sql())) {
-                while (!stop.get()) {
-                    long start = System.nanoTime();
-                    int[] arguments = workload.arguments(random);
-                    for (int i = 0; i < arguments.length; i++) {
-                        select.setInt(i + 1, arguments[i]);
-                    }
-                    try (ResultSet rs = select.executeQuery()) {
-                        while (rs.next()) {
-                            // read every row: a merged result is done only when its last row is
-                        }
-                    } catch (SQLException e) {
-                        errors++;
-                        continue;
-                    }
-                    record((System.nanoTime() - start) / 1_000);
+        void loop() {
+            SplittableRandom random = new SplittableRandom();
+            while (!stopping) {
+                boolean counted = recording;
+                if (counted && options.count() > 0 && budget.getAndDecrement() <= 0) {
+                    return;
                 }
-            } catch (SQLException e) {
-                errors++;
+                long start = System.nanoTime();
+                try (Connection connection = pool.getConnection()) {
+                    if (!operation.runOnce(connection, random)) {
+                        return;
+                    }
+                } catch (SQLException | RuntimeException e) {
+                    if (counted) {
+                        failed.increment();
+                        firstError.compareAndSet(null, describe(e));
+                    }
+                    continue;
+                }
+                if (counted) {
+                    latency.recordValue(Math.min(MAX_MICROS, (System.nanoTime() - start) / 1_000));
+                    done.increment();
+                }
             }
         }
+    }
 
-        private void record(long micros) {
-            if (count == samples.length) {
-                samples = Arrays.copyOf(samples, samples.length * 2);
-            }
-            samples[count++] = micros;
-        }
+    private static String describe(Exception e) {
+        return e instanceof SQLException sql
+                ? sql.getMessage() + " (" + sql.getErrorCode() + "/" + sql.getSQLState() + ")"
+                : e.toString();
     }
 }

@@ -1,13 +1,14 @@
 package io.tessera.bench;
 
-import java.util.random.RandomGenerator;
+import java.sql.PreparedStatement;
+import java.util.List;
 
 /**
  * The top {@value #LIMIT} rows of a random window of k: {@code SELECT id, k, pad FROM T WHERE k BETWEEN ? AND ?
  * ORDER BY k DESC, id LIMIT 20}. Through Tessera on a table sharded over several nodes, every node answers and
- * Tessera merges their ordered streams. bench/merge-setup.sql makes k a permutation of 0..rows-1, so a window of
- * {@value #WINDOW} values holds that many rows, spread over all nodes, and each node's index on k hands over only
- * its first {@value #LIMIT}.
+ * Tessera merges their ordered streams. Its table comes from bench/merge-setup.sql, not {@code --prepare}: k is a
+ * permutation of 0..rows-1, so a window of {@value #WINDOW} values holds that many rows, spread over all nodes, and
+ * each node's index on k hands over only its first {@value #LIMIT}.
  */
 final class OrderByLimit implements Workload {
 
@@ -23,14 +24,22 @@ final class OrderByLimit implements Workload {
     }
 
     @Override
-    public String sql() {
-        return sql;
+    public List<String> createTable() {
+        throw new IllegalArgumentException("--prepare: order-by-limit reads the table of bench/merge-setup.sql;"
+                + " run that script instead");
     }
 
     @Override
-    public int[] arguments(RandomGenerator random) {
-        int width = Math.min(WINDOW, rows);
-        int low = random.nextInt(rows - width + 1);
-        return new int[] {low, low + width - 1};
+    public Operation operation(int thread, int threads) {
+        return (connection, random) -> {
+            int width = Math.min(WINDOW, rows);
+            int low = random.nextInt(rows - width + 1);
+            try (PreparedStatement select = connection.prepareStatement(sql)) {
+                select.setInt(1, low);
+                select.setInt(2, low + width - 1);
+                Rows.drain(select.executeQuery());
+            }
+            return true;
+        };
     }
 }

@@ -1,18 +1,21 @@
 package io.tessera.bench;
 
-import java.util.Locale;
+import org.HdrHistogram.Histogram;
 
-/** One target's figures: queries per second, errors and latency percentiles in microseconds. */
-record RunResult(String url, long queries, long errors, double seconds, long p50Micros, long p95Micros,
-        long p99Micros, long maxMicros) {
+/**
+ * One run's figures: statements that succeeded per second, errors (with the first one's message), latency
+ * percentiles in microseconds, and the target process's CPU time per statement (NaN when its pid is not known).
+ */
+record RunResult(String target, int threads, int round, long queries, long errors, String firstError,
+        double seconds, double qps, long p50Micros, long p95Micros, long p99Micros, long p999Micros, long maxMicros,
+        double cpuMicrosPerQuery) {
 
-    double qps() {
-        return queries / seconds;
-    }
-
-    String describe() {
-        return String.format(Locale.ROOT, "%-60s %10.0f qps  errors %d  latency us p50 %d  p95 %d  p99 %d  max %d",
-                url.replaceAll("password=[^&]*", "password=****"), qps(), errors, p50Micros, p95Micros, p99Micros,
-                maxMicros);
+    static RunResult of(String target, int threads, int round, Histogram latency, long errors, String firstError,
+            double seconds, double cpuSeconds) {
+        long queries = latency.getTotalCount();
+        return new RunResult(target, threads, round, queries, errors, firstError, seconds, queries / seconds,
+                latency.getValueAtPercentile(50), latency.getValueAtPercentile(95),
+                latency.getValueAtPercentile(99), latency.getValueAtPercentile(99.9), latency.getMaxValue(),
+                queries == 0 ? Double.NaN : cpuSeconds * 1e6 / queries);
     }
 }

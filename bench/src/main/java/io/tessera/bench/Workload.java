@@ -1,24 +1,42 @@
 package io.tessera.bench;
 
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
 import java.util.random.RandomGenerator;
 
 /**
- * One kind of query that a run repeats: its SQL with {@code ?} placeholders, prepared once per connection, and the
- * placeholder values of each execution. Connector/J prepares on the client unless the URL says
- * {@code useServerPrepStmts=true}, so each execution reaches the server as a text-protocol query.
+ * What a run repeats. Each bench thread gets its own {@link Operation}; the run borrows a pooled connection for
+ * every statement, as an application does, and hands it to the operation.
  */
 interface Workload {
 
-    /** The statement, with {@code ?} for each value that {@link #arguments} draws. */
-    String sql();
+    /** The table DDL that {@code --prepare} runs on every target (after dropping the table). */
+    List<String> createTable();
 
-    /** The values of the placeholders for one execution, in order. */
-    int[] arguments(RandomGenerator random);
+    /** The rows {@code --prepare} loads after creating the table: none unless the workload reads them. */
+    default LoadPlan load() {
+        return LoadPlan.NONE;
+    }
 
-    static Workload of(BenchOptions options) {
-        return switch (options.workload()) {
-            case POINT_SELECT -> new PointSelect(options.table(), options.rows());
-            case ORDER_BY_LIMIT -> new OrderByLimit(options.table(), options.rows());
-        };
+    /** Statements run on every target before each run: the inserts empty their table so ids never collide. */
+    default List<String> beforeEachRun() {
+        return List.of();
+    }
+
+    /** Thread {@code thread} of {@code threads}' operation. */
+    Operation operation(int thread, int threads);
+
+    /** One thread's statements. */
+    interface Operation {
+
+        /** Runs one statement on {@code connection}; false (running nothing) once the thread's work is used up. */
+        boolean runOnce(Connection connection, RandomGenerator random) throws SQLException;
+    }
+
+    /** The travelrecord rows {@code --prepare} writes: one per id of the first {@code rows} of the id space. */
+    record LoadPlan(String insertSql, IdSpace ids, long rows) {
+
+        static final LoadPlan NONE = new LoadPlan("", null, 0);
     }
 }
