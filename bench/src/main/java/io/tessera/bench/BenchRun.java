@@ -130,6 +130,8 @@ final class BenchRun {
         config.setMinimumIdle(config.getMaximumPoolSize());
         config.setPoolName("bench-" + target.name());
         config.setInitializationFailTimeout(-1);
+        // a target that refuses connections (max_connections, say) fails statements within the run, not after it
+        config.setConnectionTimeout(5_000);
         return new HikariDataSource(config);
     }
 
@@ -169,7 +171,8 @@ final class BenchRun {
                         return;
                     }
                 } catch (SQLException | RuntimeException e) {
-                    if (counted) {
+                    // one that began in the warm-up counts too: a target that never answers must show errors
+                    if (recording) {
                         failed.increment();
                         firstError.compareAndSet(null, describe(e));
                     }

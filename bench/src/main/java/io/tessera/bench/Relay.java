@@ -50,6 +50,8 @@ final class Relay implements AutoCloseable {
         Process process = new ProcessBuilder(haproxy, "-f", config.toString(), "-db")
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         Relay relay = new Relay(process, config, log, port);
+        // a bench stopped by a signal runs no finally block: the relay must not outlive it
+        Runtime.getRuntime().addShutdownHook(new Thread(process::destroy, "stop-relay"));
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (!relay.accepts()) {
             if (!process.isAlive() || System.nanoTime() > deadline) {

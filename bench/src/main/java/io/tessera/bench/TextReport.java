@@ -32,6 +32,10 @@ final class TextReport {
         }
         RunResult first = medians.get(0);
         for (RunResult other : medians.subList(1, medians.size())) {
+            if (first.queries() == 0 || other.queries() == 0) {
+                out.printf("%s / %s: no ratio, a target answered no statement%n", first.target(), other.target());
+                continue;
+            }
             out.printf(Locale.ROOT, "%s / %s: %.1f %% of its QPS, latency added at p50 %+.3f ms, at p99 %+.3f ms%s%n",
                     first.target(), other.target(), 100 * first.qps() / other.qps(),
                     (first.p50Micros() - other.p50Micros()) / 1000.0, (first.p99Micros() - other.p99Micros()) / 1000.0,
