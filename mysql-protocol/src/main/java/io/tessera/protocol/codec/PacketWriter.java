@@ -90,10 +90,13 @@ public final class PacketWriter {
         return channel.write(split(payload, payload.readerIndex(), length));
     }
 
-    /** Forwards a received frame with the next sequence id; takes ownership of the packet. */
-    public ChannelFuture forward(Packet packet) {
+    /**
+     * Forwards a received frame with the next sequence id; takes ownership of the packet. A result's every row comes
+     * this way, so no promise is made for it: a failed write fails the channel, which the pipeline reports.
+     */
+    public void forward(Packet packet) {
         bytesWritten += PacketDecoder.HEADER_SIZE + packet.payloadLength();
-        return channel.write(packet.toFrame(nextId()));
+        channel.write(packet.toFrame(nextId()), channel.voidPromise());
     }
 
     /** Bytes written through this writer so far, headers included (the admin port's NET_OUT). */

@@ -94,9 +94,8 @@ final class QueryHandler {
 
     /**
      * As {@link #handle(ClientChannel, ByteBuf)}, for a prepared statement's EXECUTE when {@code prepared} is not
-     * null: {@code payload} is then its text with the values put in, which is routed but kept out of the route cache
-     * (it changes with every execution); a single data node that gets the statement unchanged runs it as its own
-     * prepared statement.
+     * null: {@code payload} is then its text with the values put in, which is routed (and its route cached) as that
+     * text would be; a single data node that gets the statement unchanged runs it as its own prepared statement.
      */
     void handle(ClientChannel client, ByteBuf payload, PreparedRun prepared) {
         Session session = client.session();
@@ -118,13 +117,13 @@ final class QueryHandler {
             }
             hint = MycatHint.of(sql).orElse(null);
             // a plan cached for one sql_select_limit must not serve another: such sessions plan every time
-            boolean cacheable = prepared == null && !shortened && hint == null && session.selectLimit() < 0;
+            boolean cacheable = cacheable(prepared) && !shortened && hint == null && session.selectLimit() < 0;
             RouteCache.Entry cached = cacheable ? routeCache.get(session.schema(), sql) : null;
             if (cached != null) {
                 session.statementBinds(false); // a statement that binds its connection is never cached
                 session.warnings(0, null);
                 session.calcFoundRows(cached.type() == StatementType.SELECT && calcFoundRows(sql));
-                run(client, cached.plan(), payload, cached.type(), false);
+                dispatch(client, cached.plan(), cached.type(), false, payload, prepared);
                 return;
             }
             statement = parser.parse(hint == null ? sql : hint.statement());
@@ -370,19 +369,36 @@ final class QueryHandler {
             client.error(e);
             return;
         }
-        if (prepared == null && hint == null && !inlined && !shortened && parsed.type() != StatementType.DDL
+        if (cacheable(prepared) && hint == null && !inlined && !shortened && parsed.type() != StatementType.DDL
                 && client.session().selectLimit() < 0 && !client.session().statementBinds()) {
             routeCache.put(client.session().schema(), parsed.sql(), parsed.type(), plan);
         }
         client.session().calcFoundRows(parsed.type() == StatementType.SELECT && plan instanceof Route
                 && calcFoundRows(plan.route().shards().get(0).sql()));
+        dispatch(client, plan, parsed.type(), inlined, payload, prepared);
+    }
+
+    /**
+     * A route may be cached unless it belongs to an EXECUTE whose routing text stands short values in for long ones:
+     * that text is not the one to run.
+     */
+    private static boolean cacheable(PreparedRun prepared) {
+        return prepared == null || prepared.wholeText() == null;
+    }
+
+    /**
+     * Runs a planned statement: as the data node's own prepared statement when it is an EXECUTE that one node (or any
+     * copy of a replicated table) runs unchanged, else as text.
+     */
+    private void dispatch(ClientChannel client, PlanNode plan, StatementType type, boolean inlined, ByteBuf payload,
+            PreparedRun prepared) {
         if (prepared != null && prepared.execute() != null && plan instanceof Route route
-                && (route.isSingleNode() || route.replicated() && parsed.type().reads())
+                && (route.isSingleNode() || route.replicated() && type.reads())
                 && !route.shards().get(0).rewritten() && !inlined) {
             payload.release(); // the data node gets the client's statement and values as they are
             BinaryResults.of(client).rowsAreBinary();
             executor.executePrepared(client, route, prepared.sql(), prepared.longDataPayloads(),
-                    Unpooled.wrappedBuffer(prepared.execute()), parsed.type());
+                    Unpooled.wrappedBuffer(prepared.execute()), type);
             return;
         }
         if (prepared != null && prepared.wholeText() != null) {
@@ -392,7 +408,7 @@ final class QueryHandler {
                     prepared.asText(whole));
             return;
         }
-        run(client, plan, payload, parsed.type(), inlined);
+        run(client, plan, payload, type, inlined);
     }
 
     /** Sends the route's statements: the client's own payload when the single node gets the text unchanged. */

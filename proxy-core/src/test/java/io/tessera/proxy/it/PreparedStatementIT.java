@@ -143,6 +143,45 @@ class PreparedStatementIT {
         }
     }
 
+    /**
+     * An EXECUTE's route is cached under its text with the values written in, which a plain query of the same text
+     * shares: each still gets its own protocol's rows, single-node and merged, the first time and every time after.
+     */
+    @Test
+    void cachedRoutesServeExecutesAndQueriesOfTheSameTextAlike() throws SQLException {
+        try (Connection c = Driver.CONNECTOR_J.tessera(); Statement s = c.createStatement()) {
+            s.executeUpdate("INSERT INTO pt (id, vc) VALUES (27, 'twenty-seven'), (28, 'twenty-eight')");
+            try (PreparedStatement one = c.prepareStatement("SELECT vc FROM pt WHERE id = ?");
+                    PreparedStatement both = c.prepareStatement(
+                            "SELECT vc FROM pt WHERE id IN (?, ?) ORDER BY id DESC")) {
+                for (int round = 0; round < 3; round++) {
+                    one.setLong(1, 27);
+                    assertThat(single(one)).as("round %d", round).isEqualTo("twenty-seven");
+                    assertThat(Rows.fetchAll(c, "SELECT vc FROM pt WHERE id = 28"))
+                            .containsExactly(List.of("twenty-eight"));
+                    one.setLong(1, 28);
+                    assertThat(single(one)).as("round %d", round).isEqualTo("twenty-eight");
+                    both.setLong(1, 27);
+                    both.setLong(2, 28);
+                    assertThat(values(both)).as("round %d", round).containsExactly("twenty-eight", "twenty-seven");
+                    assertThat(Rows.fetchAll(c, "SELECT vc FROM pt WHERE id IN (27, 28) ORDER BY id DESC"))
+                            .containsExactly(List.of("twenty-eight"), List.of("twenty-seven"));
+                }
+            }
+            s.executeUpdate("DELETE FROM pt WHERE id IN (27, 28)");
+        }
+    }
+
+    private static List<String> values(PreparedStatement ps) throws SQLException {
+        List<String> values = new ArrayList<>();
+        try (ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                values.add(rs.getString(1));
+            }
+        }
+        return values;
+    }
+
     @Test
     void preparedTransactionControlAndSet() throws SQLException {
         try (Connection c = Driver.MARIADB.tessera()) {
