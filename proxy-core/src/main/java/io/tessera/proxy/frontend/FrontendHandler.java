@@ -4,8 +4,6 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.DecoderException;
-import io.netty.handler.timeout.IdleStateEvent;
-import io.netty.handler.timeout.IdleStateHandler;
 import io.tessera.protocol.auth.LoggedIn;
 import io.tessera.protocol.codec.Packet;
 import io.tessera.protocol.codec.PacketDecoder;
@@ -16,6 +14,7 @@ import io.tessera.proxy.session.ClientChannel;
 import io.tessera.proxy.session.Session;
 import java.net.InetSocketAddress;
 import java.util.ArrayDeque;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -39,6 +38,9 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
     private Session session;
     private ClientChannel client;
     private boolean busy;
+    /** When the connection last received a packet or finished a command (System.nanoTime). */
+    private long idleSince;
+    private ScheduledFuture<?> idleCheck;
     private boolean closed;
     private boolean left; // the session's statements are closed and its transaction abandoned
 
@@ -67,14 +69,33 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
             ctx.pipeline().addBefore(ctx.name(), "binary-results", binaryResults);
             client.commandListener(binaryResults);
             if (context.idleTimeoutMillis() > 0) {
-                ctx.pipeline().addFirst(new IdleStateHandler(0, 0, context.idleTimeoutMillis(), TimeUnit.MILLISECONDS));
+                idleSince = System.nanoTime();
+                checkIdleIn(ctx, TimeUnit.MILLISECONDS.toNanos(context.idleTimeoutMillis()));
             }
-        } else if (evt instanceof IdleStateEvent && !busy) {
-            LOG.debug("connection {}: idle for {} ms, closing", connectionId, context.idleTimeoutMillis());
-            ctx.close();
         } else {
             ctx.fireUserEventTriggered(evt);
         }
+    }
+
+    /**
+     * idleTimeout as MySQL's wait_timeout: the connection is closed once it has waited that long for a command, with
+     * no packet received and no command running. One timer per connection and a clock read per packet and command,
+     * instead of an IdleStateHandler that would hang a promise and a listener on every row written.
+     */
+    private void checkIdleIn(ChannelHandlerContext ctx, long delayNanos) {
+        idleCheck = ctx.executor().schedule(() -> {
+            if (closed) {
+                return;
+            }
+            long timeout = TimeUnit.MILLISECONDS.toNanos(context.idleTimeoutMillis());
+            long idle = System.nanoTime() - idleSince;
+            if (!busy && idle >= timeout) {
+                LOG.debug("connection {}: idle for {} ms, closing", connectionId, context.idleTimeoutMillis());
+                ctx.close();
+            } else {
+                checkIdleIn(ctx, busy ? timeout : timeout - idle);
+            }
+        }, delayNanos, TimeUnit.NANOSECONDS);
     }
 
     @Override
@@ -84,6 +105,7 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
             packet.release();
             return;
         }
+        idleSince = System.nanoTime();
         client.received(PacketDecoder.HEADER_SIZE + packet.payloadLength());
         int sequenceId = packet.sequenceId();
         ByteBuf payload;
@@ -131,6 +153,7 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         busy = false;
+        idleSince = System.nanoTime();
         ByteBuf next = queued.poll();
         if (next != null) {
             run(next);
@@ -148,6 +171,9 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
         closed = true;
+        if (idleCheck != null) {
+            idleCheck.cancel(false);
+        }
         aggregator.discard();
         ByteBuf b;
         while ((b = queued.poll()) != null) {
