@@ -16,6 +16,7 @@ import java.time.Clock;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.List;
@@ -69,6 +70,8 @@ public final class DataHostPool implements AutoCloseable {
     private final ConnectionBag idle = new ConnectionBag();
     private final Set<PooledConnection> open = Collections.newSetFromMap(new IdentityHashMap<>());
     private final ArrayDeque<Waiter> waiters = new ArrayDeque<>();
+    /** Where a connection is being opened because a borrower there got one of another loop or database. */
+    private final Set<LoopDatabase> openingFor = new HashSet<>();
     private int total;
     private int checking;
     private long created;
@@ -143,7 +146,7 @@ public final class DataHostPool implements AutoCloseable {
     public CompletableFuture<BackendConnection> borrow(String database, boolean foundRows, EventLoop preferred) {
         EventLoop loop = preferred != null ? preferred : group.next();
         Waiter waiter = new Waiter(database, foundRows, loop, clock.millis() + settings.maxWaitMillis());
-        acquire(waiter);
+        acquire(waiter, preferred != null);
         return waiter.future;
     }
 
@@ -210,7 +213,8 @@ public final class DataHostPool implements AutoCloseable {
     // ---- borrowing ----
 
     /** Serves {@code waiter} from the idle connections, or queues it (and opens connections for the queue). */
-    private void acquire(Waiter waiter) {
+    /** @param ownLoop whether the borrower named its event loop: then it runs best on a connection of that loop */
+    private void acquire(Waiter waiter, boolean ownLoop) {
         PooledConnection lent = null;
         List<PooledConnection> toOpen = List.of();
         List<PooledConnection> toClose = List.of();
@@ -223,6 +227,7 @@ public final class DataHostPool implements AutoCloseable {
                 lent = idle.take(waiter.loop, waiter.foundRows, waiter.database);
                 if (lent != null) {
                     lent.state = PooledConnection.State.IN_USE;
+                    toOpen = ownLoop ? openForBorrower(waiter, lent) : List.of();
                 } else {
                     waiters.addLast(waiter);
                     long wait = Math.max(0, waiter.deadlineMillis - clock.millis());
@@ -240,10 +245,31 @@ public final class DataHostPool implements AutoCloseable {
         }
         if (lent != null) {
             lend(lent, waiter);
+            openAll(toOpen);
             return;
         }
         closeAll(toClose);
         openAll(toOpen);
+    }
+
+    /**
+     * A borrower served with a connection of another event loop has every packet of its statement hop between two
+     * threads (a wake-up each way); one served with a connection of another database waits for a COM_INIT_DB first.
+     * Either doubled the CPU per point select. While there is room, a connection of the borrower's loop and database
+     * is opened, idle for its next statement. Lock held.
+     */
+    private List<PooledConnection> openForBorrower(Waiter waiter, PooledConnection lent) {
+        boolean sameDatabase = waiter.database == null || waiter.database.equals(lent.connection.database());
+        if (lent.loop == waiter.loop && sameDatabase || total >= settings.maxCon()
+                || !openingFor.add(new LoopDatabase(waiter.loop, waiter.database))) {
+            return List.of();
+        }
+        total++;
+        return List.of(new PooledConnection(this, waiter.loop, waiter.foundRows, waiter.database));
+    }
+
+    /** An event loop and a database, compared by the loop's identity. */
+    private record LoopDatabase(EventLoop loop, String database) {
     }
 
     /**
@@ -316,6 +342,7 @@ public final class DataHostPool implements AutoCloseable {
         List<PooledConnection> toClose = new ArrayList<>(0);
         lock.lock();
         try {
+            openingFor.remove(new LoopDatabase(c.loop, c.loginDatabase));
             c.connection = connection;
             created++;
             lastOpenFailed = false;
@@ -367,6 +394,7 @@ public final class DataHostPool implements AutoCloseable {
         List<PooledConnection> toClose = new ArrayList<>(0);
         lock.lock();
         try {
+            openingFor.remove(new LoopDatabase(c.loop, c.loginDatabase));
             total--;
             c.state = PooledConnection.State.CLOSED;
             Waiter w = c.assigned;
@@ -427,7 +455,7 @@ public final class DataHostPool implements AutoCloseable {
                 connection.release(); // the server refused the database: the connection itself is fine
                 waiter.future.completeExceptionally(asBackendException(e));
             } else {
-                acquire(waiter); // it broke while idle; try another one within the same deadline
+                acquire(waiter, false); // it broke while idle; try another one within the same deadline
             }
         });
     }

@@ -175,6 +175,51 @@ class DataHostPoolTest {
     }
 
     @Test
+    void aBorrowerLentAConnectionOfAnotherLoopGetsOneOfItsOwnLoopOpenedForNextTime() throws Exception {
+        DataHostPool pool = pool(0, 3, 5000);
+        EventLoop a = group.next();
+        EventLoop b = group.next();
+        BackendConnection onA = pool.borrow(null, false, a).get(10, TimeUnit.SECONDS);
+        onA.release();
+        await(() -> pool.stats().idle() == 1, pool::stats);
+
+        BackendConnection forB = pool.borrow(null, false, b).get(10, TimeUnit.SECONDS);
+        assertThat(forB.connectionId()).isEqualTo(onA.connectionId()); // at once: the idle one, though of loop a
+        await(() -> pool.stats().created() == 2 && pool.stats().idle() == 1, pool::stats);
+        forB.release();
+        await(() -> pool.stats().idle() == 2, pool::stats);
+
+        BackendConnection next = pool.borrow(null, false, b).get(10, TimeUnit.SECONDS);
+        assertThat(next.channel().eventLoop()).isSameAs(b);
+        assertThat(next.connectionId()).isNotEqualTo(onA.connectionId());
+        next.release();
+        assertThat(pool.stats().created()).isEqualTo(2);
+    }
+
+    @Test
+    void aBorrowerLentAConnectionOfAnotherDatabaseGetsOneOfItsOwnOpenedForNextTime() throws Exception {
+        DataHostPool pool = pool(0, 3, 5000);
+        EventLoop a = group.next();
+        pool.borrow("db1", false, a).get(10, TimeUnit.SECONDS).release();
+        await(() -> pool.stats().idle() == 1, pool::stats);
+
+        BackendConnection switched = pool.borrow("db2", false, a).get(10, TimeUnit.SECONDS);
+        assertThat(switched.database()).isEqualTo("db2");
+        await(() -> pool.stats().created() == 2 && pool.stats().idle() == 1, pool::stats);
+        switched.release();
+        await(() -> pool.stats().idle() == 2, pool::stats);
+        BackendConnection next = pool.borrow("db2", false, a).get(10, TimeUnit.SECONDS);
+        assertThat(next.database()).isEqualTo("db2");
+        next.release();
+        await(() -> pool.stats().idle() == 2, pool::stats);
+
+        // the next db2 borrower needs no switch, and nothing more was opened for it
+        assertThat(server.log()).containsExactly("LOGIN db=db1 user=app plugin=mysql_native_password", "INIT_DB db2",
+                "LOGIN db=db2 user=app plugin=mysql_native_password");
+        assertThat(pool.stats().created()).isEqualTo(2);
+    }
+
+    @Test
     void aBorrowerThatWaitsTooLongGetsTheExactMessage() throws Exception {
         DataHostPool pool = pool(0, 1, 200);
         borrow(pool);
