@@ -73,8 +73,8 @@ final class Relay implements AutoCloseable {
     }
 
     private boolean accepts() {
-        try (Socket ignored = new Socket("127.0.0.1", port)) {
-            return true;
+        try (Socket socket = new Socket("127.0.0.1", port)) {
+            return socket.isConnected();
         } catch (IOException e) {
             return false;
         }
