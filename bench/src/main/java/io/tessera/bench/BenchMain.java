@@ -47,8 +47,8 @@ public final class BenchMain {
         try {
             List<Target> targets = targets(options, relay);
             if (options.prepare()) {
-                Loader.prepare(workload, options.table(), targets.stream().filter(t -> !t.name().equals("relay"))
-                        .toList(), out);
+                // the relay reaches the --vs target's tables: preparing the targets without it prepares them all
+                Loader.prepare(workload, options.table(), targets(options, null), out);
             }
             List<RunResult> runs = new ArrayList<>();
             List<RunResult> medians = new ArrayList<>();
