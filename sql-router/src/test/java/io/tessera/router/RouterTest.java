@@ -365,5 +365,7 @@ class RouterTest {
     void tablelessStatementsUseTheSchemasNode() {
         assertThat(router.route(parser.parse("select now()"), new RouteContext("NODEFAULT")).route().describe())
                 .isEqualTo("Route dn3: select now()");
+        assertThat(router.route(parser.parse("select 1 from dual"), new RouteContext("NODEFAULT")).route()
+                .describe()).isEqualTo("Route dn3: select 1 from dual"); // DUAL is no table
     }
 }

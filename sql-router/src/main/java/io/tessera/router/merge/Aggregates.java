@@ -3,6 +3,7 @@ package io.tessera.router.merge;
 import com.alibaba.druid.sql.ast.SQLExpr;
 import com.alibaba.druid.sql.ast.expr.SQLAggregateExpr;
 import com.alibaba.druid.sql.ast.expr.SQLAggregateOption;
+import com.alibaba.druid.sql.ast.statement.SQLSelect;
 import com.alibaba.druid.sql.ast.statement.SQLSelectItem;
 import com.alibaba.druid.sql.visitor.SQLASTVisitorAdapter;
 import io.tessera.router.error.RouteException;
@@ -146,6 +147,11 @@ final class Aggregates {
             public boolean visit(SQLAggregateExpr x) {
                 found[0] = true;
                 return false;
+            }
+
+            @Override
+            public boolean visit(SQLSelect x) {
+                return false; // a subquery's aggregates are its own
             }
         });
         return found[0];

@@ -13,7 +13,6 @@ import com.alibaba.druid.sql.ast.statement.SQLSelectQueryBlock;
 import com.alibaba.druid.sql.ast.statement.SQLSelectStatement;
 import io.tessera.router.error.RouteException;
 import io.tessera.router.parse.SelectListSkipper;
-import io.tessera.router.parse.SqlText;
 import io.tessera.router.plan.Aggregate;
 import io.tessera.router.plan.AggregateColumn;
 import io.tessera.router.plan.Columns;
@@ -26,7 +25,6 @@ import io.tessera.router.plan.PlanNode;
 import io.tessera.router.plan.Predicate;
 import io.tessera.router.plan.Project;
 import io.tessera.router.plan.Route;
-import io.tessera.router.plan.ShardStatement;
 import io.tessera.router.plan.Sort;
 import io.tessera.router.plan.SortKey;
 import java.util.ArrayList;
@@ -69,15 +67,26 @@ public final class MergePlanner {
      */
     public static PlanNode plan(SQLSelectStatement statement, String clientSql, String sql, boolean rewritten,
             List<String> nodes, List<ShardingColumn> shardingColumns, long implicitLimit) {
-        if (!(statement.getSelect().getQuery() instanceof SQLSelectQueryBlock block)) {
-            throw RouteException.notSupported("UNION over tables spread on several data nodes is not supported");
-        }
-        Refusals.check(block);
-        MergePlanner planner = new MergePlanner(statement, block, shardingColumns, implicitLimit);
-        return planner.plan(clientSql, sql, rewritten, nodes);
+        return plan(statement, clientSql, nodes, shardingColumns, implicitLimit,
+                NodeTexts.same(statement, sql, rewritten));
     }
 
-    private PlanNode plan(String clientSql, String sql, boolean rewritten, List<String> nodes) {
+    /**
+     * As {@link #plan(SQLSelectStatement, String, String, boolean, List, List, long)}, with each node's text given by
+     * {@code texts} once the merge has rewritten the statement.
+     *
+     * @param clientSql the client's text, whose select-list texts label the result's columns; {@code null} when the
+     *     statement's items carry their labels already
+     */
+    static PlanNode plan(SQLSelectStatement statement, String clientSql, List<String> nodes,
+            List<ShardingColumn> shardingColumns, long implicitLimit, NodeTexts texts) {
+        SQLSelectQueryBlock block = (SQLSelectQueryBlock) statement.getSelect().getQuery();
+        Refusals.check(block);
+        MergePlanner planner = new MergePlanner(statement, block, shardingColumns, implicitLimit);
+        return planner.plan(clientSql, nodes, texts);
+    }
+
+    private PlanNode plan(String clientSql, List<String> nodes, NodeTexts texts) {
         Aggregates aggregates = new Aggregates(select, shardingColumns);
         boolean groupsOnOneNode = groupsStayOnOneNode();
         boolean grouped = block.getGroupBy() != null && !block.getGroupBy().getItems().isEmpty();
@@ -85,15 +94,10 @@ public final class MergePlanner {
         LimitClause limit = LimitClause.of(block.getLimit(), implicitLimit);
         Shape shape = merging ? planGroups(aggregates, limit) : planRows(limit, groupsOnOneNode);
         boolean changed = shape.nodeSqlChanged || select.hiddenCount() > 0;
-        if (changed) {
+        if (changed && clientSql != null) {
             select.keepLabels(SelectListSkipper.itemTexts(clientSql));
         }
-        String nodeSql = changed ? SqlText.of(statement) : sql;
-        List<ShardStatement> shards = new ArrayList<>(nodes.size());
-        for (String node : nodes) {
-            shards.add(new ShardStatement(node, nodeSql, changed || rewritten));
-        }
-        return shape.build(new Route(shards));
+        return shape.build(new Route(texts.shards(nodes, changed)));
     }
 
     /** A SELECT whose rows need no combining: each comes from exactly one node. */

@@ -1,17 +1,16 @@
 package io.tessera.router.merge;
 
 import com.alibaba.druid.sql.ast.expr.SQLAggregateExpr;
-import com.alibaba.druid.sql.ast.expr.SQLExistsExpr;
-import com.alibaba.druid.sql.ast.expr.SQLInSubQueryExpr;
-import com.alibaba.druid.sql.ast.expr.SQLQueryExpr;
 import com.alibaba.druid.sql.ast.statement.SQLSelectGroupByClause;
 import com.alibaba.druid.sql.ast.statement.SQLSelectQueryBlock;
-import com.alibaba.druid.sql.ast.statement.SQLSubqueryTableSource;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlSelectQueryBlock;
 import com.alibaba.druid.sql.dialect.mysql.visitor.MySqlASTVisitorAdapter;
 import io.tessera.router.error.RouteException;
 
-/** SELECT features whose per-node answers cannot be merged into the answer over all rows. */
+/**
+ * SELECT features whose per-node answers cannot be merged into the answer over all rows. Subqueries and derived
+ * tables are judged before, by where the rows they read live ({@link io.tessera.router.locality.Locality}).
+ */
 final class Refusals extends MySqlASTVisitorAdapter {
 
     private String refused;
@@ -39,30 +38,6 @@ final class Refusals extends MySqlASTVisitorAdapter {
 
     private static void refuse(String what) {
         throw RouteException.notSupported(what + " over tables spread on several data nodes is not supported");
-    }
-
-    @Override
-    public boolean visit(SQLQueryExpr x) {
-        refused = "a subquery";
-        return false;
-    }
-
-    @Override
-    public boolean visit(SQLInSubQueryExpr x) {
-        refused = "a subquery";
-        return false;
-    }
-
-    @Override
-    public boolean visit(SQLExistsExpr x) {
-        refused = "EXISTS (subquery)";
-        return false;
-    }
-
-    @Override
-    public boolean visit(SQLSubqueryTableSource x) {
-        refused = "a derived table (subquery in FROM)";
-        return false;
     }
 
     @Override

@@ -13,7 +13,10 @@ import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Set;
 
-/** Collects every table a statement reads or writes, skipping names of common table expressions. */
+/**
+ * Collects every table a statement reads or writes, skipping names of common table expressions and {@code DUAL}
+ * (MySQL's name for no table).
+ */
 final class TableCollector extends MySqlASTVisitorAdapter {
 
     private final Set<TableReference> tables = new LinkedHashSet<>();
@@ -47,7 +50,7 @@ final class TableCollector extends MySqlASTVisitorAdapter {
     private void add(SQLExpr expr, String alias) {
         if (expr instanceof SQLIdentifierExpr id) {
             String name = SQLUtils.normalize(id.getName());
-            if (!cteNames.contains(name.toLowerCase(Locale.ROOT))) {
+            if (!cteNames.contains(name.toLowerCase(Locale.ROOT)) && !name.equalsIgnoreCase("dual")) {
                 tables.add(new TableReference(null, name, alias));
             }
         } else if (expr instanceof SQLPropertyExpr prop && prop.getOwner() instanceof SQLIdentifierExpr owner) {

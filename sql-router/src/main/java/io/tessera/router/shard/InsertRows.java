@@ -39,18 +39,12 @@ public final class InsertRows {
             throw RouteException.notSupported(insert.verb() + " ... SELECT into sharded table " + table
                     + " is not supported: the selected rows would have to be placed one by one");
         }
-        int index = insert.columns().isEmpty()
-                ? indexIn(tableColumns, column) : columnIndex(insert.columns(), column);
+        int index = positionOf(insert, tableColumns, column);
         if (index < 0) {
             throw RouteException.notSupported(insert.verb() + " into sharded table " + table
                     + " must give the sharding column " + column);
         }
-        for (SQLExpr update : insert.duplicateKeyUpdate()) {
-            if (update instanceof SQLBinaryOpExpr assign && isColumn(assign.getLeft(), column)) {
-                throw RouteException.notSupported("ON DUPLICATE KEY UPDATE of sharding column " + column + " of "
-                        + table + " would move the row to another data node");
-            }
-        }
+        refuseMovingUpdate(insert, table, column);
         List<SqlValue> values = new ArrayList<>(insert.rows().size());
         for (ValuesClause row : insert.rows()) {
             if (index >= row.getValues().size()) {
@@ -66,6 +60,24 @@ public final class InsertRows {
             values.add(value instanceof SqlValue.Null ? SqlValue.of("NULL") : value);
         }
         return values;
+    }
+
+    /**
+     * Where {@code column} stands in the statement's rows: in its column list, or (without one) in the table's
+     * columns {@code tableColumns}; -1 when it is not there.
+     */
+    public static int positionOf(RowsStatement insert, List<String> tableColumns, String column) {
+        return insert.columns().isEmpty() ? indexIn(tableColumns, column) : columnIndex(insert.columns(), column);
+    }
+
+    /** Refuses an {@code ON DUPLICATE KEY UPDATE} that sets {@code column}: the row would have to move. */
+    public static void refuseMovingUpdate(RowsStatement insert, String table, String column) {
+        for (SQLExpr update : insert.duplicateKeyUpdate()) {
+            if (update instanceof SQLBinaryOpExpr assign && isColumn(assign.getLeft(), column)) {
+                throw RouteException.notSupported("ON DUPLICATE KEY UPDATE of sharding column " + column + " of "
+                        + table + " would move the row to another data node");
+            }
+        }
     }
 
     /** Refuses, as MySQL does, the {@code INSERT INTO t} without VALUES, SET or SELECT that Druid accepts. */

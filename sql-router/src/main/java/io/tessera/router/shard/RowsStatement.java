@@ -2,9 +2,11 @@ package io.tessera.router.shard;
 
 import com.alibaba.druid.sql.ast.SQLExpr;
 import com.alibaba.druid.sql.ast.SQLStatement;
+import com.alibaba.druid.sql.ast.statement.SQLExprTableSource;
 import com.alibaba.druid.sql.ast.statement.SQLInsertStatement;
 import com.alibaba.druid.sql.ast.statement.SQLInsertStatement.ValuesClause;
 import com.alibaba.druid.sql.ast.statement.SQLReplaceStatement;
+import com.alibaba.druid.sql.ast.statement.SQLSelect;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlInsertStatement;
 import java.util.List;
 
@@ -43,7 +45,7 @@ public final class RowsStatement {
     }
 
     /** "INSERT" or "REPLACE", for messages. */
-    String verb() {
+    public String verb() {
         return ast instanceof SQLReplaceStatement ? "REPLACE" : "INSERT";
     }
 
@@ -53,22 +55,37 @@ public final class RowsStatement {
     }
 
     /** The column list, empty when the statement has none. */
-    List<SQLExpr> columns() {
+    public List<SQLExpr> columns() {
         return columns;
     }
 
     /** The rows of VALUES (a SET form is one row). */
-    List<ValuesClause> rows() {
+    public List<ValuesClause> rows() {
         return rows;
     }
 
     /** {@code INSERT ... SELECT} / {@code REPLACE ... SELECT}. */
-    boolean fromSelect() {
+    public boolean fromSelect() {
         return fromSelect;
     }
 
+    /** The SELECT of {@code INSERT ... SELECT}, or {@code null}. */
+    public SQLSelect query() {
+        if (ast instanceof SQLInsertStatement insert) {
+            return insert.getQuery();
+        }
+        SQLReplaceStatement replace = (SQLReplaceStatement) ast;
+        return replace.getQuery() == null ? null : replace.getQuery().getSubQuery();
+    }
+
+    /** The table rows go into. */
+    public SQLExprTableSource table() {
+        return ast instanceof SQLInsertStatement insert ? insert.getTableSource()
+                : ((SQLReplaceStatement) ast).getTableSource();
+    }
+
     /** The assignments of {@code ON DUPLICATE KEY UPDATE} (none for REPLACE). */
-    List<SQLExpr> duplicateKeyUpdate() {
+    public List<SQLExpr> duplicateKeyUpdate() {
         return duplicateKeyUpdate;
     }
 

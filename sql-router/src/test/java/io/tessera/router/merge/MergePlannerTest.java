@@ -145,12 +145,37 @@ class MergePlannerTest {
     }
 
     @Test
+    void aUnionOfSpreadBranchesIsMergedOverADerivedTableOfEachNodesBranches() {
+        assertThat(explain("select k from t union all select k from g")).isEqualTo("""
+                Concat
+                (SELECT k FROM t) UNION ALL (SELECT k FROM g)""");
+        assertThat(plan("select k from t union all select k from g").route().shards().get(1).sql()
+                .replaceAll("\\s+", " ")).isEqualTo("SELECT k FROM t"); // the global branch runs once, on dn1
+        assertThat(explain("select k from t union select k from g order by k limit 3")).isEqualTo("""
+                Project without the last 1 columns
+                Limit 0, 3
+                Distinct [#0/#1 ASC]
+                OrderedMerge [#0/#1 ASC]
+                SELECT u._1 AS `k`, MIN(W(u._1)) FROM ( (SELECT k AS _1 FROM t) UNION ALL (SELECT k FROM g) ) u \
+                GROUP BY 1 ORDER BY 1 ASC LIMIT 3""");
+    }
+
+    @Test
+    void aDerivedTableWhoseRowsStayOnTheirNodesIsMergedAsATable() {
+        assertThat(explain("select count(*) from (select k from t where k > 0) x"))
+                .startsWith("Aggregate [COUNT(#0)]");
+        assertThat(explain("select count(*) from (select id, count(*) c from t group by id) x"))
+                .startsWith("Aggregate [COUNT(#0)]");
+    }
+
+    @Test
     void shapesThatCannotBeMergedExactlyAreRefused() {
         for (String sql : List.of("select count(distinct k) from t", "select group_concat(s) from t",
                 "select sum(k) + 1 from t", "select * from t where k = (select max(k) from t)",
-                "select k from t union select k from t",
+                "select * from t union select * from t", "select k from t union select k from t order by k + 1",
                 "select sql_calc_found_rows * from t limit 1",
-                "select g, count(*) from t group by g with rollup", "select count(*) from (select * from t) x",
+                "select g, count(*) from t group by g with rollup", "select count(*) from (select k from t limit 3) x",
+                "select count(*) from (select distinct k from t) x",
                 "select distinct * from t", "select distinct k from t order by v",
                 "select g, count(*) from t group by g having min(s) = 'a'")) {
             assertThatThrownBy(() -> plan(sql)).as(sql).isInstanceOf(RouteException.class)

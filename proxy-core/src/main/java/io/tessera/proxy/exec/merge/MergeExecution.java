@@ -139,42 +139,50 @@ public final class MergeExecution {
     }
 
     private void startRows() {
-        List<Packet> definitions = shards.get(0).columns();
+        int count = shards.get(0).columns().size();
+        List<List<ColumnDefinition41>> described = new ArrayList<>(shards.size());
+        List<String> nodes = new ArrayList<>(shards.size());
         for (ShardInput shard : shards) {
-            if (shard.columns().size() != definitions.size()) {
+            if (shard.columns().size() != count) {
                 throw new TesseraException(ErrorCode.UNKNOWN_ERROR, "data nodes answered with different columns ("
-                        + shards.get(0).dataNode() + ": " + definitions.size() + ", " + shard.dataNode() + ": "
+                        + shards.get(0).dataNode() + ": " + count + ", " + shard.dataNode() + ": "
                         + shard.columns().size() + "): is the table defined the same way on every node?");
             }
+            List<ColumnDefinition41> definitions = new ArrayList<>(count);
+            for (Packet definition : shard.columns()) {
+                definitions.add(ColumnDefinition41.read(new PayloadReader(definition.content().duplicate())));
+            }
+            described.add(definitions);
+            nodes.add(shard.dataNode());
         }
-        List<ColumnDefinition41> columns = new ArrayList<>(definitions.size());
-        for (Packet definition : definitions) {
-            columns.add(ColumnDefinition41.read(new PayloadReader(definition.content().duplicate())));
+        int[] sources = NodeColumns.headerSources(described, nodes);
+        List<ColumnDefinition41> columns = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            columns.add(described.get(sources[i]).get(i));
         }
         root = plan.accept(new OperatorFactory(shards, columns, new MergeBudget(memoryLimit),
                 client.channel().alloc()));
-        int visible = columns.size() - (plan instanceof Project p ? p.hiddenColumns() : 0);
-        writeHeader(definitions, visible);
+        int visible = count - (plan instanceof Project p ? p.hiddenColumns() : 0);
+        writeHeader(sources, visible);
         state = State.ROWS;
         pump();
     }
 
-    /** The column count, the visible columns' definitions as the first node sent them, and their EOF. */
-    private void writeHeader(List<Packet> definitions, int visible) {
+    /** The column count, each visible column's definition as its widest node sent it, and their EOF. */
+    private void writeHeader(int[] sources, int visible) {
         PayloadWriter count = writer.newPayload(9);
         count.lenencInt(visible);
         writer.write(count);
-        for (int i = 0; i < definitions.size(); i++) {
-            if (i < visible) {
-                writer.forward(definitions.get(i));
-            } else {
-                definitions.get(i).release();
-            }
+        for (int i = 0; i < visible; i++) {
+            writer.forward(shards.get(sources[i]).columns().set(i, null));
         }
-        definitions.clear();
-        for (int s = 1; s < shards.size(); s++) {
-            shards.get(s).columns().forEach(Packet::release);
-            shards.get(s).columns().clear();
+        for (ShardInput shard : shards) {
+            for (Packet definition : shard.columns()) {
+                if (definition != null) {
+                    definition.release();
+                }
+            }
+            shard.columns().clear();
         }
         if (!client.session().deprecateEof()) {
             PayloadWriter eof = writer.newPayload(5);
