@@ -2,11 +2,14 @@ package io.tessera.router.parse;
 
 import com.alibaba.druid.sql.SQLUtils;
 import com.alibaba.druid.sql.ast.SQLExpr;
+import com.alibaba.druid.sql.ast.SQLObject;
 import com.alibaba.druid.sql.ast.expr.SQLIdentifierExpr;
 import com.alibaba.druid.sql.ast.expr.SQLPropertyExpr;
 import com.alibaba.druid.sql.ast.statement.SQLExprTableSource;
 import com.alibaba.druid.sql.ast.statement.SQLSelectQueryBlock;
+import com.alibaba.druid.sql.ast.statement.SQLTableSource;
 import com.alibaba.druid.sql.ast.statement.SQLWithSubqueryClause;
+import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlDeleteStatement;
 import com.alibaba.druid.sql.dialect.mysql.visitor.MySqlASTVisitorAdapter;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -41,6 +44,28 @@ final class TableCollector extends MySqlASTVisitorAdapter {
     @Override
     public boolean visit(SQLSelectQueryBlock block) {
         return true;
+    }
+
+    /**
+     * {@code DELETE t1, t2 FROM ...} / {@code DELETE FROM t1 USING ...}: the names before FROM (or after it, with
+     * USING) are the tables of the join that rows are deleted from, often by alias; the join names the tables.
+     */
+    @Override
+    public boolean visit(MySqlDeleteStatement delete) {
+        SQLTableSource tables = delete.getFrom() != null ? delete.getFrom() : delete.getUsing();
+        if (tables == null) {
+            return true;
+        }
+        if (delete.getWith() != null) {
+            delete.getWith().accept(this);
+        }
+        tables.accept(this);
+        for (SQLObject part : new SQLObject[] {delete.getWhere(), delete.getOrderBy()}) {
+            if (part != null) {
+                part.accept(this);
+            }
+        }
+        return false;
     }
 
     void add(SQLExpr expr) {
