@@ -190,8 +190,7 @@ public final class Router {
         if (!t.isSharded() || rule == null) {
             return t.nodes();
         }
-        NodeSet allowed = new WhereNodes(t.displayName(), rule, t.nodes().size(), t.ref().qualifiers(), onlyTable)
-                .of(where);
+        NodeSet allowed = new WhereNodes(rule, t.nodes().size(), t.ref().qualifiers(), onlyTable).of(where);
         if (allowed == null) {
             return t.nodes();
         }
