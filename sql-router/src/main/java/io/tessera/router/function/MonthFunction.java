@@ -23,8 +23,9 @@ package io.tessera.router.function;
  * the era is ignored, so 1 BC counts as year 1; an inserted NULL is read as the text {@code NULL}, which is no date.
  *
  * <p>Ranges: the months from the low date's to the high date's, round the cycle (without an end date, the months
- * before the begin month are the first node's); an unreadable or empty range goes to every node, as in MyCat. Deliberate difference: with a begin date and no end date MyCat sends every range to node 0
- * (its rotation divides by the count -1); Tessera sends it to the months the range covers. Partitions that name no
+ * before the begin month are the first node's); an unreadable or empty range goes to every node, as in MyCat.
+ * Deliberate difference: with a begin date and no end date MyCat sends every range to node 0 (its rotation divides
+ * by the count -1); Tessera sends it to the months the range covers. Partitions that name no
  * node of the table are left out (MyCat refuses the statement instead). An {@code sEndDate} without
  * {@code sBeginDate}, which MyCat fails on with a NullPointerException, is rejected with a message.
  */

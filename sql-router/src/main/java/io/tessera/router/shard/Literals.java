@@ -23,8 +23,8 @@ import java.math.BigInteger;
  * quotes and backslash escapes, dropped a character set introducer ({@code _utf8mb4'a'}) and joined adjacent literals
  * ({@code 'a' 'b'} is {@code ab}; after {@code N'a'} Druid writes the join as {@code CONCAT(N'a', 'b')}, read here as
  * the same string). Under {@code NO_BACKSLASH_ESCAPES} the parser hands Druid a text in which backslashes are already
- * literal ({@link io.tessera.router.parse.NoBackslashEscapes}). Hex and bit literals are {@link SqlValue.Binary}: string
- * or number, as the function's column reads them. Anything that is not a literal (a column, a function call, a
+ * literal ({@link io.tessera.router.parse.NoBackslashEscapes}). Hex and bit literals are {@link SqlValue.Binary}:
+ * string or number, as the function's column reads them. Anything that is not a literal (a column, a function call, a
  * parameter) is {@code null}: it cannot be placed before running.
  */
 public final class Literals {
