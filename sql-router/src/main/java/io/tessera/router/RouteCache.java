@@ -7,8 +7,10 @@ import io.tessera.router.plan.PlanNode;
 
 /**
  * Routes already planned, keyed by (schema, statement text), so a repeated statement is neither parsed nor routed
- * again. Plans are immutable and shared by all sessions. Bounded by the total length of the cached statements;
- * cleared when DDL or a reload may change what a statement routes to. Thread-safe.
+ * again. Plans are immutable and shared by all sessions. A text with a backslash is read differently under
+ * {@code NO_BACKSLASH_ESCAPES}, so its key also tells the session's escaping; any other text has one plan for both.
+ * Bounded by the total length of the cached statements; cleared when DDL or a reload may change what a statement
+ * routes to. Thread-safe.
  */
 public final class RouteCache {
 
@@ -30,12 +32,14 @@ public final class RouteCache {
                 .build();
     }
 
-    public Entry get(String schema, String sql) {
-        return cache.getIfPresent(new Key(schema, sql));
+    /** @param backslashEscapes false when the session's sql_mode has NO_BACKSLASH_ESCAPES */
+    public Entry get(String schema, boolean backslashEscapes, String sql) {
+        return cache.getIfPresent(Key.of(schema, backslashEscapes, sql));
     }
 
-    public void put(String schema, String sql, StatementType type, PlanNode plan) {
-        cache.put(new Key(schema, sql), new Entry(type, plan));
+    /** @param backslashEscapes false when the session's sql_mode has NO_BACKSLASH_ESCAPES */
+    public void put(String schema, boolean backslashEscapes, String sql, StatementType type, PlanNode plan) {
+        cache.put(Key.of(schema, backslashEscapes, sql), new Entry(type, plan));
     }
 
     public void clear() {
@@ -46,6 +50,11 @@ public final class RouteCache {
         return cache.estimatedSize();
     }
 
-    private record Key(String schema, String sql) {
+    /** @param literalBackslashes the text has a backslash, read as a plain character (NO_BACKSLASH_ESCAPES) */
+    private record Key(String schema, String sql, boolean literalBackslashes) {
+
+        static Key of(String schema, boolean backslashEscapes, String sql) {
+            return new Key(schema, sql, !backslashEscapes && sql.indexOf('\\') >= 0);
+        }
     }
 }

@@ -14,19 +14,31 @@ class RouteCacheTest {
     @Test
     void findsAPlanBySchemaAndTextOnly() {
         RouteCache cache = new RouteCache(10_000);
-        cache.put("TESTDB", "select 1", StatementType.SELECT, ROUTE);
-        assertThat(cache.get("TESTDB", "select 1")).isEqualTo(new RouteCache.Entry(StatementType.SELECT, ROUTE));
-        assertThat(cache.get("OTHER", "select 1")).isNull();
-        assertThat(cache.get(null, "select 1")).isNull();
+        cache.put("TESTDB", true, "select 1", StatementType.SELECT, ROUTE);
+        assertThat(cache.get("TESTDB", true, "select 1")).isEqualTo(new RouteCache.Entry(StatementType.SELECT, ROUTE));
+        assertThat(cache.get("OTHER", true, "select 1")).isNull();
+        assertThat(cache.get(null, true, "select 1")).isNull();
         cache.clear();
-        assertThat(cache.get("TESTDB", "select 1")).isNull();
+        assertThat(cache.get("TESTDB", true, "select 1")).isNull();
+    }
+
+    @Test
+    void aTextWithABackslashHasAPlanPerEscapingMode() {
+        RouteCache cache = new RouteCache(10_000);
+        String backslash = "select * from t where code = 'a\\\\b'";
+        cache.put("TESTDB", true, backslash, StatementType.SELECT, ROUTE);
+        assertThat(cache.get("TESTDB", true, backslash)).isNotNull();
+        assertThat(cache.get("TESTDB", false, backslash)).isNull();   // NO_BACKSLASH_ESCAPES reads another value
+
+        cache.put("TESTDB", false, "select 1", StatementType.SELECT, ROUTE);
+        assertThat(cache.get("TESTDB", true, "select 1")).isNotNull(); // no backslash: one plan serves both modes
     }
 
     @Test
     void staysWithinItsBound() {
         RouteCache cache = new RouteCache(1_000);
         for (int i = 0; i < 1_000; i++) {
-            cache.put("TESTDB", "select " + i, StatementType.SELECT, ROUTE);
+            cache.put("TESTDB", true, "select " + i, StatementType.SELECT, ROUTE);
         }
         assertThat(cache.size()).isLessThan(1_000);
     }

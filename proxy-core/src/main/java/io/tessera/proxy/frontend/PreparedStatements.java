@@ -31,7 +31,6 @@ import io.tessera.router.plan.ShardStatement;
 import java.nio.charset.Charset;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Supplier;
 
 /**
@@ -180,7 +179,7 @@ final class PreparedStatements {
         }
         statement.clearLongData();
         Charset charset = session.clientCharset();
-        boolean backslashEscapes = backslashEscapes(session);
+        boolean backslashEscapes = session.backslashEscapes();
         Literals routing = Literals.of(values, charset, backslashEscapes,
                 statement.type().changesRows() ? MAX_ROUTING_LITERAL : Integer.MAX_VALUE);
         Supplier<String> wholeText = !routing.abridged() ? null : () -> statement.markers().inline(
@@ -309,10 +308,5 @@ final class PreparedStatements {
             throw ErrorCode.UNKNOWN_STMT_HANDLER.exception(id, command);
         }
         return statement;
-    }
-
-    private static boolean backslashEscapes(Session session) {
-        String mode = session.variables().get("sql_mode");
-        return mode == null || !mode.toUpperCase(Locale.ROOT).contains("NO_BACKSLASH_ESCAPES");
     }
 }

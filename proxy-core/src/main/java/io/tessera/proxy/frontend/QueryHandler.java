@@ -104,7 +104,9 @@ final class QueryHandler {
         MycatHint hint;
         try {
             String sql = null;
-            if (payload.readableBytes() > SHORTEN_ABOVE_BYTES && asciiSafe(session.clientCharset())) {
+            // LongLiterals reads backslashes as escapes: under NO_BACKSLASH_ESCAPES it could cut the wrong text
+            if (payload.readableBytes() > SHORTEN_ABOVE_BYTES && asciiSafe(session.clientCharset())
+                    && session.backslashEscapes()) {
                 sql = LongLiterals.elide(payload.nioBuffers(payload.readerIndex() + 1, payload.readableBytes() - 1),
                         session.clientCharset(), MAX_ROUTING_LITERAL_BYTES);
                 shortened = sql != null;
@@ -118,7 +120,8 @@ final class QueryHandler {
             hint = MycatHint.of(sql).orElse(null);
             // a plan cached for one sql_select_limit must not serve another: such sessions plan every time
             boolean cacheable = cacheable(prepared) && !shortened && hint == null && session.selectLimit() < 0;
-            RouteCache.Entry cached = cacheable ? routeCache.get(session.schema(), sql) : null;
+            RouteCache.Entry cached = cacheable
+                    ? routeCache.get(session.schema(), session.backslashEscapes(), sql) : null;
             if (cached != null) {
                 session.statementBinds(false); // a statement that binds its connection is never cached
                 session.warnings(0, null);
@@ -126,12 +129,12 @@ final class QueryHandler {
                 dispatch(client, cached.plan(), cached.type(), false, payload, prepared);
                 return;
             }
-            statement = parser.parse(hint == null ? sql : hint.statement());
+            statement = parser.parse(hint == null ? sql : hint.statement(), session.backslashEscapes());
             if (shortened && !isDml(statement.type())) {
                 shortened = false; // only DML may carry BLOBs that routing can skip; anything else gets its full text
                 sql = decode(payload, session.clientCharset());
                 hint = MycatHint.of(sql).orElse(null);
-                statement = parser.parse(hint == null ? sql : hint.statement());
+                statement = parser.parse(hint == null ? sql : hint.statement(), session.backslashEscapes());
             }
             if (statement.type() != StatementType.SHOW_WARNINGS) {
                 session.warnings(0, null);
@@ -371,7 +374,8 @@ final class QueryHandler {
         }
         if (cacheable(prepared) && hint == null && !inlined && !shortened && parsed.type() != StatementType.DDL
                 && client.session().selectLimit() < 0 && !client.session().statementBinds()) {
-            routeCache.put(client.session().schema(), parsed.sql(), parsed.type(), plan);
+            routeCache.put(client.session().schema(), client.session().backslashEscapes(), parsed.sql(), parsed.type(),
+                    plan);
         }
         client.session().calcFoundRows(parsed.type() == StatementType.SELECT && plan instanceof Route
                 && calcFoundRows(plan.route().shards().get(0).sql()));

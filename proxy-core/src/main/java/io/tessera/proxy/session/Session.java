@@ -10,6 +10,7 @@ import java.nio.charset.Charset;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -27,6 +28,8 @@ public final class Session {
     private int capabilities;
     private Charset clientCharset;
     private final SessionVariables variables = new SessionVariables();
+    private String modeRead;                // the sql_mode literal modeEscapes was read from
+    private boolean modeEscapes = true;
     private boolean autocommit = true;
     private boolean explicitTransaction;
     private final Transaction transaction = new Transaction();
@@ -220,6 +223,20 @@ public final class Session {
     }
 
     /**
+     * Whether a backslash in a string literal is an escape, as in MySQL's default: false when the session's
+     * {@code sql_mode} has {@code NO_BACKSLASH_ESCAPES}. (A data host whose global sql_mode has it, for sessions that
+     * never set theirs, is not seen: keep the mode off there.)
+     */
+    public boolean backslashEscapes() {
+        String mode = variables.get("sql_mode");
+        if (mode != modeRead) { // every OK packet asks: read a new sql_mode once
+            modeRead = mode;
+            modeEscapes = mode == null || !mode.toUpperCase(Locale.ROOT).contains("NO_BACKSLASH_ESCAPES");
+        }
+        return modeEscapes;
+    }
+
+    /**
      * The session's {@code sql_select_limit}: the most rows a top-level SELECT without LIMIT returns (0 is none at
      * all, and a negative value counts as 0, as the data host clips it), or -1 when it is not set or is as good as
      * unlimited (the default is 2^64 - 1).
@@ -358,6 +375,9 @@ public final class Session {
     /** Status flags for packets Tessera writes itself. */
     public int statusFlags() {
         int flags = autocommit ? ServerStatus.AUTOCOMMIT : 0;
+        if (!backslashEscapes()) {
+            flags |= ServerStatus.NO_BACKSLASH_ESCAPES; // a driver that quotes values itself then doubles quotes only
+        }
         if (inTransaction() && transaction.hasParticipants() || explicitTransaction) {
             flags |= transaction.readOnly() ? ServerStatus.IN_TRANS | ServerStatus.IN_TRANS_READONLY
                     : ServerStatus.IN_TRANS;

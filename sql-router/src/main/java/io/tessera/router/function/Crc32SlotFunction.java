@@ -40,6 +40,11 @@ record Crc32SlotFunction(int count) implements ShardingFunction {
     }
 
     @Override
+    public boolean readsText() {
+        return true;
+    }
+
+    @Override
     public int nodeCount() {
         return count;
     }

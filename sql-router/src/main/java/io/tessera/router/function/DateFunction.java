@@ -130,6 +130,11 @@ final class DateFunction implements ShardingFunction {
     }
 
     @Override
+    public boolean readsText() {
+        return true;
+    }
+
+    @Override
     public int nodeCount() {
         return count > 0 ? count : -1;
     }

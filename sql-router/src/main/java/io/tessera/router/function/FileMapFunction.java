@@ -134,6 +134,11 @@ final class FileMapFunction implements ShardingFunction {
     }
 
     @Override
+    public boolean readsText() {
+        return textTyped;
+    }
+
+    @Override
     public int nodeCount() {
         return partitions;
     }

@@ -35,6 +35,11 @@ record HashModFunction(int count) implements ShardingFunction {
     }
 
     @Override
+    public boolean readsText() {
+        return true;
+    }
+
+    @Override
     public int nodeCount() {
         return count;
     }

@@ -69,6 +69,11 @@ final class HotDateFunction implements ShardingFunction {
     }
 
     @Override
+    public boolean readsText() {
+        return true;
+    }
+
+    @Override
     public int nodeCount() {
         return -1;
     }

@@ -32,6 +32,11 @@ record JumpHashFunction(int totalBuckets) implements ShardingFunction {
     }
 
     @Override
+    public boolean readsText() {
+        return true;
+    }
+
+    @Override
     public int nodeCount() {
         return totalBuckets;
     }

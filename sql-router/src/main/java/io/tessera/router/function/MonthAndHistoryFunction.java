@@ -35,6 +35,11 @@ final class MonthAndHistoryFunction implements ShardingFunction {
     }
 
     @Override
+    public boolean readsText() {
+        return true;
+    }
+
+    @Override
     public int nodeCount() {
         return -1;
     }

@@ -11,6 +11,8 @@ import java.util.OptionalLong;
  *
  * <p>MyCat's rotation, kept: a month before the begin month counts backwards from the end of the cycle (with 12
  * months from January, December 2014 is node 11 of 2015's cycle), a month after the end month starts the cycle again.
+ * Without an end date there is no cycle: a month before the begin month is partition -1, -2, ..., which
+ * PartitionByMonth puts on the first node ({@link #earlyMonthsOnFirstNode}).
  */
 final class MonthCycle {
 
@@ -19,13 +21,16 @@ final class MonthCycle {
     private final int beginMonth;
     private final int count;
     private final boolean monthOfYear;
+    private final boolean earlyOnFirst;
 
-    private MonthCycle(DatePattern format, int beginYear, int beginMonth, int count, boolean monthOfYear) {
+    private MonthCycle(DatePattern format, int beginYear, int beginMonth, int count, boolean monthOfYear,
+            boolean earlyOnFirst) {
         this.format = format;
         this.beginYear = beginYear;
         this.beginMonth = beginMonth;
         this.count = count;
         this.monthOfYear = monthOfYear;
+        this.earlyOnFirst = earlyOnFirst;
     }
 
     /**
@@ -38,7 +43,7 @@ final class MonthCycle {
         int beginYear = begin.get(Calendar.YEAR);
         int beginMonth = begin.get(Calendar.MONTH);
         if (endDate == null) {
-            return new MonthCycle(format, beginYear, beginMonth, -1, false);
+            return new MonthCycle(format, beginYear, beginMonth, -1, false, false);
         }
         Calendar end = format.calendar(format.parseSetting("sEndDate", endDate));
         int count = (end.get(Calendar.YEAR) - beginYear) * 12 + end.get(Calendar.MONTH) - beginMonth + 1;
@@ -46,13 +51,22 @@ final class MonthCycle {
             throw new IllegalArgumentException(
                     "sEndDate: \"" + endDate + "\" (expected: not in a month before sBeginDate \"" + beginDate + "\")");
         }
-        return new MonthCycle(format, beginYear, beginMonth, count, false);
+        return new MonthCycle(format, beginYear, beginMonth, count, false, false);
     }
 
     /** The month of the year, January on node 0: MyCat's PartitionByMonth without begin and end dates. */
     static MonthCycle monthOfYear(DatePattern format) {
         // A cycle of 12 from January of year 0 gives the same node for every month as the month of the year.
-        return new MonthCycle(format, 0, Calendar.JANUARY, 12, true);
+        return new MonthCycle(format, 0, Calendar.JANUARY, 12, true, false);
+    }
+
+    /**
+     * The same months, except that without an end date a month before the begin month is on the first node instead of
+     * a negative partition: MyCat 1.6.7.6's PartitionByMonth ({@code if (targetPartition < 0) targetPartition = 0}),
+     * for points and ranges alike.
+     */
+    MonthCycle earlyMonthsOnFirstNode() {
+        return new MonthCycle(format, beginYear, beginMonth, count, monthOfYear, true);
     }
 
     /** The cycle's length, or -1 when months are counted on without end. */
@@ -66,7 +80,10 @@ final class MonthCycle {
             return date.get(Calendar.MONTH);
         }
         int partition = offset(date);
-        return MycatValues.requireNode(count > 0 ? rotate(partition) : partition, function, value);
+        if (count > 0) {
+            return rotate(partition);
+        }
+        return MycatValues.requireNode(earlyOnFirst ? Math.max(partition, 0) : partition, function, value);
     }
 
     /**
@@ -87,7 +104,7 @@ final class MonthCycle {
         }
         ReachableNodes nodes = new ReachableNodes(tableNodes);
         if (count <= 0) {
-            nodes.addSpan(first, last);
+            nodes.addSpan(earlyOnFirst ? Math.max(first, 0) : first, earlyOnFirst ? Math.max(last, 0) : last);
         } else if (last - first + 1 >= count) {
             nodes.addSpan(0, count - 1L);
         } else {

@@ -18,13 +18,14 @@ package io.tessera.router.function;
  * different month in a zone further west. The node count is the cycle's length, 12 without dates, and none (-1) with
  * a begin date only; then the index grows without end and the router checks it against the table.
  *
- * <p>MyCat quirks kept: see {@link MonthCycle} for the rotation of months before the begin date; a date before the
- * begin month without an end date gives a negative partition and cannot be placed; the era is ignored, so 1 BC
- * counts as year 1; an inserted NULL is read as the text {@code NULL}, which is no date.
+ * <p>MyCat quirks kept: see {@link MonthCycle} for the rotation of months before the begin date; without an end date
+ * a date before the begin month goes to the first node, as MyCat 1.6.7.6 places it (its partition would be negative);
+ * the era is ignored, so 1 BC counts as year 1; an inserted NULL is read as the text {@code NULL}, which is no date.
  *
- * <p>Ranges: the months from the low date's to the high date's, round the cycle; an unreadable or empty range goes to
- * every node, as in MyCat. Deliberate difference: with a begin date and no end date MyCat sends every range to node 0
- * (its rotation divides by the count -1); Tessera sends it to the months the range covers. Partitions that name no
+ * <p>Ranges: the months from the low date's to the high date's, round the cycle (without an end date, the months
+ * before the begin month are the first node's); an unreadable or empty range goes to every node, as in MyCat.
+ * Deliberate difference: with a begin date and no end date MyCat sends every range to node 0 (its rotation divides
+ * by the count -1); Tessera sends it to the months the range covers. Partitions that name no
  * node of the table are left out (MyCat refuses the statement instead). An {@code sEndDate} without
  * {@code sBeginDate}, which MyCat fails on with a NullPointerException, is rejected with a message.
  */
@@ -49,7 +50,12 @@ final class MonthFunction implements ShardingFunction {
         if (begin == null) {
             throw props.error("sBeginDate", "missing (expected: a date when sEndDate is set)");
         }
-        return new MonthFunction(MonthCycle.of(format, begin, end));
+        return new MonthFunction(MonthCycle.of(format, begin, end).earlyMonthsOnFirstNode());
+    }
+
+    @Override
+    public boolean readsText() {
+        return true;
     }
 
     @Override

@@ -134,6 +134,11 @@ final class MurmurHashFunction implements ShardingFunction {
     }
 
     @Override
+    public boolean readsText() {
+        return true;
+    }
+
+    @Override
     public int nodeCount() {
         return count;
     }

@@ -66,6 +66,11 @@ final class PatternFunction implements ShardingFunction {
     }
 
     @Override
+    public boolean readsText() {
+        return true;
+    }
+
+    @Override
     public int nodeCount() {
         return partitions;
     }

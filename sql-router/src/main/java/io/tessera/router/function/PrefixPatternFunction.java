@@ -64,6 +64,11 @@ final class PrefixPatternFunction implements ShardingFunction {
     }
 
     @Override
+    public boolean readsText() {
+        return true;
+    }
+
+    @Override
     public int nodeCount() {
         return nodeCount;
     }

@@ -65,6 +65,11 @@ final class RangeDateHashFunction implements ShardingFunction {
     }
 
     @Override
+    public boolean readsText() {
+        return true;
+    }
+
+    @Override
     public int nodeCount() {
         return -1;
     }

@@ -13,6 +13,16 @@ public interface ShardingFunction {
      */
     int nodeCount();
 
+    /**
+     * Whether the function places a value by its characters (hashes them, looks the string up, cuts or parses the
+     * text), as for a string or date column: a hex or bit literal then counts as the string of its bytes, as MySQL
+     * compares it with such a column. Otherwise, for the functions of integer columns, it counts as its number
+     * ({@code id = 0x10} is {@code id = 16}).
+     */
+    default boolean readsText() {
+        return false;
+    }
+
     /** The node index of one value (MyCat's {@code calculate(String)}). */
     int nodeOf(SqlValue value);
 

@@ -1,6 +1,11 @@
 package io.tessera.router.function;
 
 import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -8,7 +13,7 @@ import java.util.Objects;
  * digits, or a string literal without quotes); {@link #text()} is exactly that, and {@link Int} spares the common
  * integer case the round trip through a string.
  */
-public sealed interface SqlValue permits SqlValue.Int, SqlValue.Text, SqlValue.Null {
+public sealed interface SqlValue permits SqlValue.Int, SqlValue.Text, SqlValue.Binary, SqlValue.Null {
 
     /** The value as MyCat's {@code calculate(String)} receives it; {@code null} for SQL NULL. */
     String text();
@@ -58,6 +63,63 @@ public sealed interface SqlValue permits SqlValue.Int, SqlValue.Text, SqlValue.N
 
         public BigInteger toBigInteger() {
             return new BigInteger(value);
+        }
+    }
+
+    /**
+     * A hex or bit literal ({@code X'6162'}, {@code 0x6162}, {@code b'0110000101100010'}): MySQL reads it as the binary
+     * string of its bytes where it meets a string, and as an unsigned integer where it meets a number. Which one a
+     * sharding column holds, the function tells ({@link ShardingFunction#readsText}); the router hands the function
+     * {@link #asText()} or {@link #asNumber()}, never this value itself. {@link #text()} is the number's digits.
+     * Holds the array it is given, which nobody may change afterwards.
+     */
+    record Binary(byte[] bytes) implements SqlValue {
+
+        public Binary {
+            Objects.requireNonNull(bytes, "bytes");
+        }
+
+        @Override
+        public String text() {
+            return new BigInteger(1, bytes).toString();
+        }
+
+        /** The number: an {@link Int} when it fits a long, else the digits as {@link Text}. */
+        public SqlValue asNumber() {
+            BigInteger number = new BigInteger(1, bytes);
+            return number.bitLength() < Long.SIZE ? new Int(number.longValue()) : new Text(number.toString());
+        }
+
+        /**
+         * The string of the bytes in a utf8 / utf8mb4 column, as MySQL compares it there. Bytes that are no UTF-8 are
+         * read one char per byte (ISO-8859-1): a latin1 column's text, and in any case the same chars every time, so
+         * binary keys written as hex always meet.
+         */
+        public Text asText() {
+            try {
+                return new Text(StandardCharsets.UTF_8.newDecoder()
+                        .onMalformedInput(CodingErrorAction.REPORT)
+                        .onUnmappableCharacter(CodingErrorAction.REPORT)
+                        .decode(ByteBuffer.wrap(bytes))
+                        .toString());
+            } catch (CharacterCodingException e) {
+                return new Text(new String(bytes, StandardCharsets.ISO_8859_1));
+            }
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Binary b && Arrays.equals(bytes, b.bytes);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(bytes);
+        }
+
+        @Override
+        public String toString() {
+            return "Binary[" + bytes.length + " bytes]";
         }
     }
 

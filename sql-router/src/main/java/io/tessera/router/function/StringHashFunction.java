@@ -121,6 +121,11 @@ final class StringHashFunction implements ShardingFunction {
     }
 
     @Override
+    public boolean readsText() {
+        return true;
+    }
+
+    @Override
     public int nodeCount() {
         return nodeCount;
     }

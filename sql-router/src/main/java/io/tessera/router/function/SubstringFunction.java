@@ -63,6 +63,11 @@ final class SubstringFunction implements ShardingFunction {
     }
 
     @Override
+    public boolean readsText() {
+        return true;
+    }
+
+    @Override
     public int nodeCount() {
         return partitionCount > 0 ? partitionCount : -1;
     }

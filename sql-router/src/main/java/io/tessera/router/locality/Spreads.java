@@ -84,8 +84,8 @@ final class Spreads {
             return null; // an ER grandchild: placed by its parent rows, not by a value
         }
         Block block = occurrence.block();
-        return new WhereNodes(table.displayName(), rule, table.nodes().size(), occurrence.qualifiers(),
-                block.sources().size() == 1).of(block.where());
+        return new WhereNodes(rule, table.nodes().size(), occurrence.qualifiers(), block.sources().size() == 1)
+                .of(block.where());
     }
 
     /**

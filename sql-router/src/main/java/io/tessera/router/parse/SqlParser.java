@@ -62,6 +62,21 @@ public final class SqlParser {
         return parseWhole(sql);
     }
 
+    /**
+     * As {@link #parse(String)}, for a session whose sql_mode has {@code NO_BACKSLASH_ESCAPES} when
+     * {@code backslashEscapes} is false: Druid reads the statement as {@link NoBackslashEscapes} rewrites it, so that
+     * tokens and string values are those MySQL reads in that mode, and the statement keeps the client's text. Such a
+     * statement is parsed whole: a second parse of the client's text would read it in the default mode.
+     */
+    public ParsedStatement parse(String sql, boolean backslashEscapes) {
+        String readable = backslashEscapes ? sql : NoBackslashEscapes.asDefaultMode(sql);
+        if (readable == sql) {
+            return parse(sql); // no backslash in a string: both modes read the text alike
+        }
+        ParsedStatement whole = parseWhole(readable);
+        return new ParsedStatement(sql, whole.ast(), whole.type(), whole.tables());
+    }
+
     /** Parses the whole text, select list included, whatever its length. */
     public ParsedStatement parseWhole(String sql) {
         List<SQLStatement> statements;

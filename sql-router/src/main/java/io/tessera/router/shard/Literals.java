@@ -1,12 +1,16 @@
 package io.tessera.router.shard;
 
 import com.alibaba.druid.sql.ast.SQLExpr;
+import com.alibaba.druid.sql.ast.expr.SQLBinaryExpr;
+import com.alibaba.druid.sql.ast.expr.SQLBinaryOpExpr;
+import com.alibaba.druid.sql.ast.expr.SQLBinaryOperator;
 import com.alibaba.druid.sql.ast.expr.SQLBooleanExpr;
-import com.alibaba.druid.sql.ast.expr.SQLCharExpr;
 import com.alibaba.druid.sql.ast.expr.SQLHexExpr;
 import com.alibaba.druid.sql.ast.expr.SQLIntegerExpr;
+import com.alibaba.druid.sql.ast.expr.SQLMethodInvokeExpr;
 import com.alibaba.druid.sql.ast.expr.SQLNullExpr;
 import com.alibaba.druid.sql.ast.expr.SQLNumberExpr;
+import com.alibaba.druid.sql.ast.expr.SQLTextLiteralExpr;
 import com.alibaba.druid.sql.ast.expr.SQLUnaryExpr;
 import com.alibaba.druid.sql.ast.expr.SQLUnaryOperator;
 import io.tessera.router.function.SqlValue;
@@ -14,10 +18,14 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 
 /**
- * Literal expressions as sharding values, the way MyCat hands them to its functions: integers by their digits
- * ({@code -5}, {@code 0x1F} as 31), strings without quotes ({@code '42'} is the text 42), decimals in plain notation.
- * Anything that is not a literal (a column, a function call, a parameter) is {@code null}: it cannot be placed
- * before running.
+ * Literal expressions as sharding values: the value MySQL reads, as MyCat hands it to its functions. Integers by their
+ * digits ({@code -5}), decimals in plain notation, strings by their value: Druid's lexer has already undone doubled
+ * quotes and backslash escapes, dropped a character set introducer ({@code _utf8mb4'a'}) and joined adjacent literals
+ * ({@code 'a' 'b'} is {@code ab}; after {@code N'a'} Druid writes the join as {@code CONCAT(N'a', 'b')}, read here as
+ * the same string). Under {@code NO_BACKSLASH_ESCAPES} the parser hands Druid a text in which backslashes are already
+ * literal ({@link io.tessera.router.parse.NoBackslashEscapes}). Hex and bit literals are {@link SqlValue.Binary}:
+ * string or number, as the function's column reads them. Anything that is not a literal (a column, a function call, a
+ * parameter) is {@code null}: it cannot be placed before running.
  */
 public final class Literals {
 
@@ -31,8 +39,8 @@ public final class Literals {
         if (expr instanceof SQLIntegerExpr i) {
             return integer(new BigInteger(i.getNumber().toString()));
         }
-        if (expr instanceof SQLCharExpr c) {
-            return SqlValue.of(c.getText());
+        if (expr instanceof SQLTextLiteralExpr t) {
+            return SqlValue.of(t.getText()); // 'a', "a", _utf8mb4'a', N'a'
         }
         if (expr instanceof SQLNumberExpr n) {
             Number number = n.getNumber();
@@ -43,7 +51,10 @@ public final class Literals {
                     ? SqlValue.of(d.toPlainString()) : SqlValue.of(String.valueOf(number));
         }
         if (expr instanceof SQLHexExpr h) {
-            return integer(new BigInteger(1, h.toBytes()));
+            return new SqlValue.Binary(hexBytes(h.getHex()));
+        }
+        if (expr instanceof SQLBinaryExpr b) {
+            return new SqlValue.Binary(bitBytes(b.getText()));
         }
         if (expr instanceof SQLNullExpr) {
             return SqlValue.Null.INSTANCE;
@@ -51,8 +62,18 @@ public final class Literals {
         if (expr instanceof SQLBooleanExpr b) {
             return SqlValue.of(b.getBooleanValue() ? 1 : 0);
         }
+        if (expr instanceof SQLMethodInvokeExpr call) {
+            return concatenation(call);
+        }
+        if (expr instanceof SQLBinaryOpExpr op && op.getOperator() == SQLBinaryOperator.COLLATE
+                && op.getLeft() instanceof SQLTextLiteralExpr) {
+            return valueOf(op.getLeft()); // 'a' COLLATE utf8mb4_bin: the collation compares, the value is 'a'
+        }
         if (expr instanceof SQLUnaryExpr u && u.getOperator() == SQLUnaryOperator.Negative) {
             SqlValue inner = valueOf(u.getExpr());
+            if (inner instanceof SqlValue.Binary b) {
+                inner = b.asNumber(); // -0x10 is the number -16
+            }
             if (inner instanceof SqlValue.Int i) {
                 return integer(BigInteger.valueOf(i.value()).negate());
             }
@@ -61,6 +82,44 @@ public final class Literals {
             }
         }
         return null;
+    }
+
+    /** {@code CONCAT} of string literals only (how Druid joins {@code N'a' 'b'}): their concatenation, as MySQL's. */
+    private static SqlValue concatenation(SQLMethodInvokeExpr call) {
+        if (!"concat".equalsIgnoreCase(call.getMethodName()) || call.getOwner() != null
+                || call.getArguments().isEmpty()) {
+            return null;
+        }
+        StringBuilder text = new StringBuilder();
+        for (SQLExpr argument : call.getArguments()) {
+            if (!(argument instanceof SQLTextLiteralExpr t)) {
+                return null;
+            }
+            text.append(t.getText());
+        }
+        return SqlValue.of(text.toString());
+    }
+
+    /** {@code X'6162'} or {@code 0x6162}; an odd number of digits has a leading zero, as MySQL reads {@code 0xabc}. */
+    private static byte[] hexBytes(String hex) {
+        String digits = hex == null ? "" : hex.length() % 2 == 0 ? hex : "0" + hex;
+        byte[] bytes = new byte[digits.length() / 2];
+        for (int i = 0; i < bytes.length; i++) {
+            bytes[i] = (byte) Integer.parseInt(digits.substring(2 * i, 2 * i + 2), 16);
+        }
+        return bytes;
+    }
+
+    /** {@code b'1100001'}: MySQL pads the bits on the left to whole bytes ({@code b'1'} is {@code X'01'}). */
+    private static byte[] bitBytes(String bits) {
+        int length = (bits.length() + 7) / 8;
+        byte[] bytes = new byte[length];
+        if (length > 0) {
+            byte[] number = new BigInteger(bits, 2).toByteArray(); // may carry a leading sign byte, or be shorter
+            int copy = Math.min(number.length, length);
+            System.arraycopy(number, number.length - copy, bytes, length - copy, copy);
+        }
+        return bytes;
     }
 
     private static SqlValue integer(BigInteger value) {

@@ -1,27 +1,81 @@
 package io.tessera.router.shard;
 
 import io.tessera.router.error.RouteException;
+import io.tessera.router.function.NodeSet;
+import io.tessera.router.function.ShardingFunction;
 import io.tessera.router.function.SqlValue;
 import io.tessera.router.function.UnplaceableValueException;
 import io.tessera.router.model.ShardingRule;
+import java.util.HexFormat;
 
-/** One value through a table's function, checked against the table's node count (MyCat fails on both). */
+/**
+ * One value through a table's function, checked against the table's node count (MyCat fails on both). A row to
+ * insert must be placed, or the statement fails; a value a read compares with may be one no row can hold (MySQL reads
+ * {@code id = ''} as {@code id = 0}, a malformed date matches nothing), so a read that cannot place it asks every node,
+ * as MyCat does.
+ */
 final class Placement {
+
+    /** {@link #nodeOrAll}'s answer when the value cannot be placed. */
+    static final int ALL = -1;
 
     private Placement() {
     }
 
+    /** The node of a row's value; a value the function cannot place fails the statement (1105). */
     static int nodeOf(ShardingRule rule, SqlValue value, int tableNodes, String table) {
         int node;
         try {
-            node = rule.function().nodeOf(value);
+            node = rule.function().nodeOf(asRead(value, rule.function()));
         } catch (UnplaceableValueException e) {
-            throw RouteException.unplaceable(table, rule.column(), value.text(), e.getMessage());
+            throw RouteException.unplaceable(table, rule.column(), describe(value), e.getMessage());
         }
         if (node < 0 || node >= tableNodes) {
-            throw RouteException.unplaceable(table, rule.column(), value.text(), "the function gives node index "
+            throw RouteException.unplaceable(table, rule.column(), describe(value), "the function gives node index "
                     + node + ", the table has " + tableNodes + " data nodes");
         }
         return node;
+    }
+
+    /**
+     * The node a read of {@code value} needs, or {@link #ALL} when the function cannot place it. A string of spaces
+     * only, the empty one included, is {@link #ALL} too: MyCat routes {@code col = ''} to every node (it drops a
+     * condition whose values are all empty), and under a PAD SPACE collation {@code ''} and {@code ' '} equal each
+     * other, while the function places them apart.
+     */
+    static int nodeOrAll(ShardingRule rule, SqlValue value, int tableNodes) {
+        SqlValue read = asRead(value, rule.function());
+        if (read instanceof SqlValue.Text t && t.value().isBlank() && t.value().chars().allMatch(c -> c == ' ')) {
+            return ALL;
+        }
+        try {
+            int node = rule.function().nodeOf(read);
+            return node >= 0 && node < tableNodes ? node : ALL;
+        } catch (UnplaceableValueException e) {
+            return ALL;
+        }
+    }
+
+    /** The nodes a read of the values from {@code low} to {@code high} needs; every node when the function fails. */
+    static NodeSet rangeNodes(ShardingRule rule, SqlValue low, SqlValue high, int tableNodes) {
+        ShardingFunction function = rule.function();
+        try {
+            return function.nodesOf(asRead(low, function), asRead(high, function), tableNodes);
+        } catch (UnplaceableValueException e) {
+            return NodeSet.all(tableNodes);
+        }
+    }
+
+    /** A hex or bit literal as the function's column reads it: its string or its number. */
+    private static SqlValue asRead(SqlValue value, ShardingFunction function) {
+        if (value instanceof SqlValue.Binary b) {
+            return function.readsText() ? b.asText() : b.asNumber();
+        }
+        return value;
+    }
+
+    private static String describe(SqlValue value) {
+        return value instanceof SqlValue.Binary b ? "X'" + HexFormat.of().formatHex(b.bytes()) + "'"
+                : value.text();
     }
 }

@@ -8,10 +8,8 @@ import com.alibaba.druid.sql.ast.expr.SQLBinaryOperator;
 import com.alibaba.druid.sql.ast.expr.SQLIdentifierExpr;
 import com.alibaba.druid.sql.ast.expr.SQLInListExpr;
 import com.alibaba.druid.sql.ast.expr.SQLPropertyExpr;
-import io.tessera.router.error.RouteException;
 import io.tessera.router.function.NodeSet;
 import io.tessera.router.function.SqlValue;
-import io.tessera.router.function.UnplaceableValueException;
 import io.tessera.router.model.ShardingRule;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +19,9 @@ import java.util.Set;
  * The data nodes a WHERE clause lets one sharded table's rows come from: {@code col = v}, {@code col IN (...)},
  * {@code col BETWEEN a AND b} and {@code a <(=) col AND col <(=) b} pin the sharding column; AND intersects, OR
  * unites; anything else leaves every node possible. A column counts when qualified with the table's name or alias,
- * or unqualified when the table is the statement's only one. Null means "every node" (no constraint).
+ * or unqualified when the table is the statement's only one. Null means "every node" (no constraint). A value the
+ * function cannot place ({@code id = ''} under an integer function, a malformed date) constrains nothing: the
+ * statement asks every node, as MyCat sends it, and MySQL's own comparison there decides which rows match.
  */
 public final class WhereNodes {
 
@@ -29,15 +29,12 @@ public final class WhereNodes {
     private final int nodeCount;
     private final Set<String> qualifiers;
     private final boolean unqualifiedIsOurs;
-    private final String tableName;
 
     /**
      * @param qualifiers the names that refer to the table in this statement (its name, its alias), lower-case
      * @param unqualifiedIsOurs whether a bare column name belongs to this table (it is the only table)
      */
-    public WhereNodes(String tableName, ShardingRule rule, int nodeCount, Set<String> qualifiers,
-            boolean unqualifiedIsOurs) {
-        this.tableName = tableName;
+    public WhereNodes(ShardingRule rule, int nodeCount, Set<String> qualifiers, boolean unqualifiedIsOurs) {
         this.rule = rule;
         this.nodeCount = nodeCount;
         this.qualifiers = qualifiers;
@@ -69,7 +66,13 @@ public final class WhereNodes {
                 if (value == null) {
                     return null;
                 }
-                nodes = nodes.union(NodeSet.of(nodeCount, place(value)));
+                if (!(value instanceof SqlValue.Null)) { // NULL matches no row: it adds no node
+                    int node = Placement.nodeOrAll(rule, value, nodeCount);
+                    if (node == Placement.ALL) {
+                        return null;
+                    }
+                    nodes = nodes.union(NodeSet.of(nodeCount, node));
+                }
             }
             return nodes;
         }
@@ -87,7 +90,11 @@ public final class WhereNodes {
             return null;
         }
         SqlValue value = Literals.valueOf(valueSide);
-        return value == null || value instanceof SqlValue.Null ? null : NodeSet.of(nodeCount, place(value));
+        if (value == null || value instanceof SqlValue.Null) {
+            return null;
+        }
+        int node = Placement.nodeOrAll(rule, value, nodeCount);
+        return node == Placement.ALL ? null : NodeSet.of(nodeCount, node);
     }
 
     /** An AND chain: each conjunct narrows the set, and a lower and an upper bound together make a range. */
@@ -143,16 +150,7 @@ public final class WhereNodes {
     }
 
     private NodeSet range(SqlValue low, SqlValue high) {
-        try {
-            return rule.function().nodesOf(low, high, nodeCount);
-        } catch (UnplaceableValueException e) {
-            throw RouteException.unplaceable(tableName, rule.column(), low.text() + " .. " + high.text(),
-                    e.getMessage());
-        }
-    }
-
-    private int place(SqlValue value) {
-        return Placement.nodeOf(rule, value, nodeCount, tableName);
+        return Placement.rangeNodes(rule, low, high, nodeCount);
     }
 
     private boolean isOurColumn(SQLExpr expr) {
