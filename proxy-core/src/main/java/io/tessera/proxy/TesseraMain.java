@@ -10,8 +10,8 @@ import org.apache.logging.log4j.Logger;
 
 /**
  * Command line: {@code run --conf DIR} starts Tessera in the foreground until it is stopped (SIGTERM, Ctrl-C);
- * {@code check --conf DIR} validates the configuration and exits 0, or prints every problem and exits 1.
- * {@code bin/tessera} is the usual way in.
+ * {@code check --conf DIR} validates the configuration ({@link CheckCommand}). {@code bin/tessera} is the usual way
+ * in.
  */
 public final class TesseraMain {
 
@@ -23,6 +23,17 @@ public final class TesseraMain {
     public static void main(String[] args) throws InterruptedException {
         String command = args.length > 0 ? args[0] : "run";
         Path conf = confDir(args);
+        switch (command) {
+            case "check" -> System.exit(CheckCommand.run(conf, System.out, System.err));
+            case "run" -> run(conf);
+            default -> {
+                System.err.println("usage: TesseraMain run|check [--conf DIR]");
+                System.exit(2);
+            }
+        }
+    }
+
+    private static void run(Path conf) throws InterruptedException {
         TesseraConfig config;
         try {
             config = ConfigLoader.load(conf);
@@ -33,17 +44,6 @@ public final class TesseraMain {
             System.exit(1);
             return;
         }
-        switch (command) {
-            case "check" -> System.out.println("configuration OK: " + conf.toAbsolutePath());
-            case "run" -> run(config);
-            default -> {
-                System.err.println("usage: TesseraMain run|check [--conf DIR]");
-                System.exit(2);
-            }
-        }
-    }
-
-    private static void run(TesseraConfig config) throws InterruptedException {
         long started = System.nanoTime();
         TesseraServer server = TesseraServer.start(config);
         CountDownLatch stopped = new CountDownLatch(1);

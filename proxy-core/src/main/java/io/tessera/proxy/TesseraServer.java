@@ -84,11 +84,8 @@ public final class TesseraServer implements AutoCloseable {
         XaLog xaLog = null;
         try {
             for (DataHostConfig host : config.dataHosts().values()) {
-                if (speaksMysql(host)) {
+                if (speaksMysql(host)) { // other dbTypes are a warning of the configuration load
                     pools.put(host.name(), new DataHostPool(settings(host, system), group, Clock.systemUTC()));
-                } else {
-                    LOG.warn("data host {}: dbType=\"{}\" is not supported (Tessera reaches MySQL and MariaDB "
-                            + "data hosts only); statements for its data nodes will fail", host.name(), host.dbType());
                 }
             }
             List<CompletableFuture<Void>> starts = new ArrayList<>();
