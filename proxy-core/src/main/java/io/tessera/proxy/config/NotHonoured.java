@@ -23,8 +23,8 @@ import java.util.function.Predicate;
  * on every load and {@code bin/tessera check} prints.
  *
  * <p>This class is the only list of them: when a feature lands, delete its rules here (and the lines of the tests
- * that expect them), and its warnings are gone. A setting written with a value that changes nothing (
- * {@code balance="0"}, {@code switchType="1"} with a single write host, {@code readOnly="false"}) gives none, so
+ * that expect them), and its warnings are gone. A setting written with a value that changes nothing, such as
+ * {@code balance="0"}, {@code switchType="1"} with a single write host or {@code readOnly="false"}, gives none, so
  * that MyCat's sample files stay quiet. The conditions read the checked configuration, so warnings name elements
  * by their names rather than by line; {@code dnindex.properties} is the one file read here, because MyCat keeps
  * its failover state there and Tessera does not read it yet.
