@@ -3,15 +3,16 @@ package io.tessera.proxy;
 import io.tessera.proxy.config.ConfigException;
 import io.tessera.proxy.config.ConfigLoader;
 import io.tessera.proxy.config.TesseraConfig;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
- * Command line: {@code run --conf DIR} starts Tessera in the foreground until it is stopped (SIGTERM, Ctrl-C);
- * {@code check --conf DIR} validates the configuration and exits 0, or prints every problem and exits 1.
- * {@code bin/tessera} is the usual way in.
+ * Command line: {@code run --conf DIR} starts Tessera in the foreground until it is stopped (SIGTERM, Ctrl-C), and
+ * exits 1 at once when the configuration is invalid or a port cannot be listened on; {@code check --conf DIR}
+ * validates the configuration ({@link CheckCommand}). {@code bin/tessera} is the usual way in.
  */
 public final class TesseraMain {
 
@@ -23,6 +24,17 @@ public final class TesseraMain {
     public static void main(String[] args) throws InterruptedException {
         String command = args.length > 0 ? args[0] : "run";
         Path conf = confDir(args);
+        switch (command) {
+            case "check" -> System.exit(CheckCommand.run(conf, System.out, System.err));
+            case "run" -> run(conf);
+            default -> {
+                System.err.println("usage: TesseraMain run|check [--conf DIR]");
+                System.exit(2);
+            }
+        }
+    }
+
+    private static void run(Path conf) throws InterruptedException {
         TesseraConfig config;
         try {
             config = ConfigLoader.load(conf);
@@ -33,19 +45,14 @@ public final class TesseraMain {
             System.exit(1);
             return;
         }
-        switch (command) {
-            case "check" -> System.out.println("configuration OK: " + conf.toAbsolutePath());
-            case "run" -> run(config);
-            default -> {
-                System.err.println("usage: TesseraMain run|check [--conf DIR]");
-                System.exit(2);
-            }
-        }
-    }
-
-    private static void run(TesseraConfig config) throws InterruptedException {
         long started = System.nanoTime();
-        TesseraServer server = TesseraServer.start(config);
+        TesseraServer server;
+        try {
+            server = TesseraServer.start(config);
+        } catch (RuntimeException e) {
+            exitBecauseNotStarted(e);
+            return;
+        }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             server.close();
@@ -58,6 +65,22 @@ public final class TesseraMain {
         LOG.warn(ready); // WARN is the default level: the start-up line must reach the log
         System.out.println(ready);
         stopped.await();
+    }
+
+    /**
+     * A start that failed has closed what it opened; the process ends here rather than waiting on threads that some
+     * library left behind. A port that cannot be listened on is an operator's matter: its message says it all.
+     */
+    private static void exitBecauseNotStarted(RuntimeException e) {
+        String message = "Tessera could not start: " + e.getMessage();
+        if (e instanceof UncheckedIOException) {
+            LOG.error(message);
+        } else {
+            LOG.error(message, e);
+        }
+        System.err.println(message);
+        LogManager.shutdown();
+        System.exit(1);
     }
 
     /** {@code --conf DIR}, else {@code $TESSERA_CONF}, else {@code $TESSERA_HOME/conf} (or ./conf). */

@@ -69,11 +69,15 @@ public final class TesseraServer implements AutoCloseable {
 
     /**
      * Starts Tessera on {@code config}: opens each data host's {@code minCon} connections (a data host that is down
-     * is reported and retried on demand, not fatal) and binds the client port.
+     * is reported and retried on demand, not fatal) and binds the client and admin ports. A port that cannot be
+     * listened on fails the start before anything is opened.
+     *
+     * @throws java.io.UncheckedIOException when a port cannot be listened on; everything opened is closed again
      */
     public static TesseraServer start(TesseraConfig config) throws InterruptedException {
         long startupMillis = System.currentTimeMillis();
         SystemConfig system = config.system();
+        ListenPorts.requireFree(system.bindIp(), system.serverPort(), system.managerPort());
         boolean epoll = Epoll.isAvailable();
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(system.processors(),
                 epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
@@ -84,11 +88,8 @@ public final class TesseraServer implements AutoCloseable {
         XaLog xaLog = null;
         try {
             for (DataHostConfig host : config.dataHosts().values()) {
-                if (speaksMysql(host)) {
+                if (speaksMysql(host)) { // other dbTypes are a warning of the configuration load
                     pools.put(host.name(), new DataHostPool(settings(host, system), group, Clock.systemUTC()));
-                } else {
-                    LOG.warn("data host {}: dbType=\"{}\" is not supported (Tessera reaches MySQL and MariaDB "
-                            + "data hosts only); statements for its data nodes will fail", host.name(), host.dbType());
                 }
             }
             List<CompletableFuture<Void>> starts = new ArrayList<>();
@@ -120,7 +121,7 @@ public final class TesseraServer implements AutoCloseable {
                     new ProxyAdminContext(version, startupMillis, config, pools, dataNodes, frontend.connections(),
                             group), group, serverChannel);
             return new TesseraServer(group, pools, frontend, admin, xaLog);
-        } catch (RuntimeException | InterruptedException e) {
+        } catch (Throwable e) { // whatever stopped the start, even a checked exception Netty rethrew unchecked
             if (frontend != null) {
                 frontend.close();
             }

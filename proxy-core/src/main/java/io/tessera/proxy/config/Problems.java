@@ -8,9 +8,10 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
- * Collects what a load finds in the three files: the problems, which make it fail, and the notes (unknown or
- * unused names), which are only logged. Both come out in document order: by file (server.xml, schema.xml,
- * rule.xml), then line, then column, then the order found.
+ * Collects what a load finds in the three files: the problems, which make it fail, and the notes: unknown names,
+ * which become warnings, and names MyCat 1.6 knows and Tessera does not use, which are only logged at DEBUG. All
+ * come out in document order: by file (server.xml, schema.xml, rule.xml), then line, then column, then the order
+ * found.
  */
 final class Problems {
 
@@ -42,7 +43,7 @@ final class Problems {
         problems.add(entry(Level.ERROR, file, line, column, problems.size(), text));
     }
 
-    /** A name Tessera does not know: logged at WARN. */
+    /** A name Tessera does not know: a warning of the load. */
     void warn(String file, int line, String text) {
         notes.add(entry(Level.WARN, file, line, 0, notes.size(), text));
     }
@@ -57,12 +58,18 @@ final class Problems {
         return problems.size();
     }
 
-    /** Logs the notes, then throws a {@link ConfigException} listing every problem, if there is one. */
-    void finish() {
-        notes.stream().sorted(DOCUMENT_ORDER).forEach(note -> LOG.log(note.level(), note.text()));
+    /**
+     * Logs the DEBUG notes and returns the warnings; throws a {@link ConfigException} listing every problem, and
+     * carrying the warnings, if there is a problem.
+     */
+    List<String> finish() {
+        List<Entry> sorted = notes.stream().sorted(DOCUMENT_ORDER).toList();
+        sorted.stream().filter(note -> note.level() == Level.DEBUG).forEach(note -> LOG.debug(note.text()));
+        List<String> warnings = sorted.stream().filter(note -> note.level() == Level.WARN).map(Entry::text).toList();
         if (!problems.isEmpty()) {
-            throw new ConfigException(problems.stream().sorted(DOCUMENT_ORDER).map(Entry::text).toList());
+            throw new ConfigException(problems.stream().sorted(DOCUMENT_ORDER).map(Entry::text).toList(), warnings);
         }
+        return warnings;
     }
 
     private static Entry entry(Level level, String file, int line, int column, int sequence, String text) {

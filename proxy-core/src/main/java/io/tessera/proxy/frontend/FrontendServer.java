@@ -2,6 +2,7 @@ package io.tessera.proxy.frontend;
 
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
@@ -21,6 +22,8 @@ import io.tessera.proxy.local.ShowStatements;
 import io.tessera.proxy.local.Transactions;
 import io.tessera.router.Router;
 import io.tessera.router.parse.SqlParser;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.security.SecureRandom;
 import java.util.Map;
@@ -43,9 +46,13 @@ public final class FrontendServer implements AutoCloseable {
         this.connections = connections;
     }
 
+    /**
+     * Listens on {@code bindIp:serverPort} and returns once the port is bound.
+     *
+     * @throws UncheckedIOException when the address cannot be bound (port in use, unknown address)
+     */
     public static FrontendServer bind(SystemConfig system, Map<String, UserConfig> users, Router router,
-            Executor executor, String serverVersion, EventLoopGroup group, Class<? extends ServerChannel> channelType)
-            throws InterruptedException {
+            Executor executor, String serverVersion, EventLoopGroup group, Class<? extends ServerChannel> channelType) {
         ClientConnections connections = new ClientConnections();
         Authenticator authenticator = new Authenticator(users, router.catalog());
         QueryHandler queries = new QueryHandler(new SqlParser(), router, executor, authenticator,
@@ -79,8 +86,17 @@ public final class FrontendServer implements AutoCloseable {
                                 new FrontendHandler(context, id));
                     }
                 });
-        Channel channel = bootstrap.bind(new InetSocketAddress(system.bindIp(), system.serverPort())).sync().channel();
-        return new FrontendServer(channel, connections);
+        ChannelFuture bound = bootstrap.bind(new InetSocketAddress(system.bindIp(), system.serverPort()))
+                .awaitUninterruptibly();
+        if (!bound.isSuccess()) {
+            // sync() would rethrow Netty's checked bind error unchecked, past the callers' clean-up
+            Throwable cause = bound.cause();
+            String message = "serverPort " + system.serverPort() + ": cannot listen on " + system.bindIp() + ":"
+                    + system.serverPort() + ": " + cause.getMessage();
+            throw new UncheckedIOException(message,
+                    cause instanceof IOException io ? io : new IOException(cause.getMessage(), cause));
+        }
+        return new FrontendServer(bound.channel(), connections);
     }
 
     public int port() {

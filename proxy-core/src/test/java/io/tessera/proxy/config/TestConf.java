@@ -79,6 +79,12 @@ final class TestConf {
         return ConfigLoader.load(dir);
     }
 
+    /** The warnings of a load that must succeed; the load logs nothing at WARN. */
+    List<String> loadWithWarnings() {
+        write();
+        return ConfigLoader.loadWithWarnings(dir).warnings();
+    }
+
     /** The problems of a load that must fail. */
     List<String> problems() {
         write();

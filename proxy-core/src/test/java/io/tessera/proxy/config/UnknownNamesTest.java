@@ -1,6 +1,7 @@
 package io.tessera.proxy.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import java.nio.file.Path;
 import org.apache.logging.log4j.Level;
@@ -73,10 +74,52 @@ class UnknownNamesTest {
             TesseraConfig config = conf.load();
 
             assertThat(config.dataHosts().get("host1").writeHosts().get(0).readHosts()).hasSize(2);
-            assertThat(log.at(Level.WARN)).containsExactly(
-                    "schema.xml:5: <childTable>: unknown text content; ignored",
-                    "schema.xml:12: <writeHost>: text after a child element; ignored");
+            assertThat(log.at(Level.WARN)).filteredOn(warning -> !warning.contains(" has no effect yet: "))
+                    .containsExactly(
+                            "schema.xml:5: <childTable>: unknown text content; ignored",
+                            "schema.xml:12: <writeHost>: text after a child element; ignored");
         }
+    }
+
+    @Test
+    void returnsTheWarningsForCheckInsteadOfLoggingThem() {
+        TestConf conf = new TestConf(dir).server("""
+                    <system>
+                        <property name="serverPrt">8067</property>
+                    </system>
+                    <user name="test">
+                        <property name="schemas">TESTDB</property>
+                    </user>
+                """).schema(TestConf.SCHEMA.replace("<schema name", "<schema checkSQLschma=\"true\" name"));
+
+        try (LogCapture log = new LogCapture()) {
+            assertThat(conf.loadWithWarnings()).containsExactly(
+                    "server.xml:4: <system><property name=\"serverPrt\">: unknown property; kept as text, not used",
+                    "schema.xml:3: <schema>: unknown attribute \"checkSQLschma\"; ignored");
+            assertThat(log.at(Level.WARN)).isEmpty();
+        }
+    }
+
+    @Test
+    void aFailedLoadCarriesItsWarningsAndLogsThem() {
+        TestConf conf = new TestConf(dir).schema("""
+                    <schema name="TESTDB" dataNode="dn1"/>
+                    <dataNode name="dn1" dataHost="host1" database="db1"/>
+                    <dataHost name="host1" maxCon="10" minCOn="1" balance="0" dbType="mysql" dbDriver="native">
+                        <heartbeat>select user()</heartbeat>
+                        <writeHost host="hostM1" url="127.0.0.1:3306" user="root" password=""/>
+                    </dataHost>
+                """);
+
+        String warning = "schema.xml:5: <dataHost>: unknown attribute \"minCOn\"; ignored";
+
+        try (LogCapture log = new LogCapture()) {
+            assertThat(conf.problems()).containsExactly(
+                    "schema.xml:5: <dataHost name=\"host1\">: missing required attribute minCon");
+            assertThat(log.at(Level.WARN)).containsExactly(warning);
+        }
+        ConfigException e = catchThrowableOfType(ConfigException.class, () -> ConfigLoader.loadWithWarnings(dir));
+        assertThat(e.warnings()).containsExactly(warning);
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.tessera.proxy.demo;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tessera.proxy.config.ConfigLoader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -76,5 +77,14 @@ class DemoConfigurationTest {
                 .doesNotContain("${");
         assertThat(target.resolve("server.xml")).content().contains(">8066<", ">9066<").doesNotContain("${");
         assertThat(target.resolve("server.dtd")).exists();
+    }
+
+    @Test
+    void shippedTemplatesUseOnlySettingsThatHaveAnEffect() throws IOException {
+        Path target = temp.resolve("out");
+
+        new DemoConfiguration(Path.of("../conf")).write(target, DEMO_VALUES);
+
+        assertThat(ConfigLoader.loadWithWarnings(target).warnings()).isEmpty();
     }
 }

@@ -1,0 +1,345 @@
+package io.tessera.proxy.config;
+
+import static io.tessera.proxy.config.Problems.SCHEMA_XML;
+import static io.tessera.proxy.config.Problems.SERVER_XML;
+
+import io.tessera.proxy.config.SystemConfig.TxIsolation;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.function.Function;
+import java.util.function.Predicate;
+
+/**
+ * The settings Tessera reads but does not act on yet, each with the condition under which MyCat 1.6 would behave
+ * differently from Tessera, and what Tessera does instead. A configuration that uses one gets a warning per use,
+ * {@code file: <element>: setting has no effect yet: what happens instead}, which {@link ConfigLoader} logs at WARN
+ * on every load and {@code bin/tessera check} prints.
+ *
+ * <p>This class is the only list of them: when a feature lands, delete its rules here (and the lines of the tests
+ * that expect them), and its warnings are gone. A setting written with a value that changes nothing, such as
+ * {@code balance="0"}, {@code switchType="1"} with a single write host or {@code readOnly="false"}, gives none, so
+ * that MyCat's sample files stay quiet. The conditions read the checked configuration, so warnings name elements
+ * by their names rather than by line; {@code dnindex.properties} is the one file read here, because MyCat keeps
+ * its failover state there and Tessera does not read it yet.
+ */
+final class NotHonoured {
+
+    static final String DNINDEX = "dnindex.properties";
+
+    private static final String NO_SEQUENCES = "global sequences (next value for MYCATSEQ_...) are not built";
+    private static final String NO_SOCKET_BUFFERS =
+            "the operating system's default socket buffer size applies (setting it is not built)";
+    private static final String NO_BALANCING = "read balancing is not built";
+    private static final String NO_CONSISTENCY_CHECK = "the global table consistency check is not built";
+
+    /** server.xml {@code <system>} properties, by name; each applies only when the property is written. */
+    private static final Map<String, Rule<SystemConfig>> SYSTEM = Map.ofEntries(
+            property("sqlExecuteTimeout", system -> true,
+                    "no statement is cancelled for running long (statement timeouts are not built)"),
+            property("processorExecutor", system -> true,
+                    "Tessera has no business executor: its event loops (processors) do all the work"),
+            property("frontWriteQueueSize", system -> true,
+                    "a client's pending output is bounded by Netty's write water marks (256 KiB to 1 MiB)"),
+            property("frontSocketSoRcvbuf", system -> true, NO_SOCKET_BUFFERS),
+            property("frontSocketSoSndbuf", system -> true, NO_SOCKET_BUFFERS),
+            property("backSocketSoRcvbuf", system -> true, NO_SOCKET_BUFFERS),
+            property("backSocketSoSndbuf", system -> true, NO_SOCKET_BUFFERS),
+            property("backSocketNoDelay", system -> !system.backSocketNoDelay(),
+                    "backend connections always use TCP_NODELAY"),
+            property("charset", system -> !isUtf8(system.charset()),
+                    "the handshake announces utf8mb4, and each session uses the character set its client asks for"),
+            property("txIsolation", system -> system.txIsolation() != TxIsolation.REPEATABLE_READ,
+                    "sessions start at the data hosts' own isolation level (SET TRANSACTION ISOLATION LEVEL works)"),
+            property("nonePasswordLogin", SystemConfig::nonePasswordLogin,
+                    "a client must give the password of the user it names (password-less login is not built)"),
+            property("ignoreUnknownCommand", SystemConfig::ignoreUnknownCommand,
+                    "an unknown protocol command still gets ERROR 1047"),
+            property("sequenceHandlerType", system -> true, NO_SEQUENCES),
+            property("sequnceHandlerType", system -> true, NO_SEQUENCES),
+            property("useCompression", system -> isOne(system, "useCompression"),
+                    "the compressed protocol is not offered to clients"),
+            property("useGlobleTableCheck", system -> isOne(system, "useGlobleTableCheck"), NO_CONSISTENCY_CHECK),
+            property("checkTableConsistency", system -> isOne(system, "checkTableConsistency"),
+                    NO_CONSISTENCY_CHECK));
+
+    private static final List<Rule<UserConfig>> USER = List.of(
+            new Rule<>(user -> user.defaultSchema() != null,
+                    user -> propertyElement("defaultSchema", user.defaultSchema()),
+                    user -> "a client that names no database has none selected until it sends USE"),
+            new Rule<>(UserConfig::readOnly, user -> propertyElement("readOnly", "true"),
+                    user -> "the user may change data (read-only users are not built)"),
+            new Rule<>(user -> user.benchmark() > 0, user -> propertyElement("benchmark", user.benchmark()),
+                    user -> "the user's connections are not limited"),
+            new Rule<>(user -> user.privileges().check(), user -> "<privileges check=\"true\">",
+                    user -> "DML rights are not checked: the user may run any statement in its schemas"));
+
+    private static final List<Rule<FirewallConfig>> FIREWALL = List.of(
+            new Rule<>(firewall -> !firewall.whiteHosts().isEmpty(), firewall -> "<whitehost>",
+                    firewall -> "clients may log in from any host (the white list is not built)"),
+            new Rule<>(FirewallConfig::blacklistCheck, firewall -> "<blacklist check=\"true\">",
+                    firewall -> "statements are not checked against the blacklist (Druid's WallFilter is not built)"));
+
+    private static final List<Rule<SchemaConfig>> SCHEMA = List.of(
+            new Rule<>(schema -> schema.randomDataNode() != null
+                    && !schema.randomDataNode().equals(nodeWithoutTables(schema)),
+                    schema -> attribute("randomDataNode", schema.randomDataNode()),
+                    schema -> "statements that name no table run on data node " + nodeWithoutTables(schema)));
+
+    private static final List<Rule<TableConfig>> TABLE = List.of(
+            new Rule<>(TableConfig::ruleRequired, table -> attribute("ruleRequired", "true"),
+                    table -> "a statement without a value for the sharding column goes to every data node of the"
+                            + " table instead of being refused"),
+            new Rule<>(TableConfig::autoIncrement, table -> attribute("autoIncrement", "true"),
+                    table -> "the primary key is not filled in, since " + NO_SEQUENCES),
+            new Rule<>(table -> !table.subTables().isEmpty(),
+                    table -> attribute("subTables", String.join(",", table.subTables())),
+                    table -> "statements go to table " + table.name() + " itself on each data node, never to its"
+                            + " sub-tables (in-database sharding is not built)"));
+
+    private static final List<Rule<ChildTableConfig>> CHILD_TABLE = List.of(
+            new Rule<>(ChildTableConfig::autoIncrement, table -> attribute("autoIncrement", "true"),
+                    table -> "the primary key is not filled in, since " + NO_SEQUENCES));
+
+    private static final List<Rule<DataHostConfig>> DATA_HOST = List.of(
+            new Rule<>(host -> !speaksMysql(host), host -> attribute("dbType", host.dbType()),
+                    host -> "Tessera reaches MySQL and MariaDB data hosts only: statements for its data nodes fail"),
+            new Rule<>(NotHonoured::spreadsReads, host -> attribute("balance", host.balance()),
+                    host -> "reads go to writeHost \"" + activeWriteHost(host) + "\" only (read/write splitting is"
+                            + " not built)"),
+            new Rule<>(host -> host.balanceType() != 0 && spreadsReads(host),
+                    host -> attribute("balanceType", host.balanceType()), host -> NO_BALANCING),
+            new Rule<>(host -> host.writeType() != 0 && host.writeHosts().size() > 1,
+                    host -> attribute("writeType", host.writeType()),
+                    host -> "writes go to writeHost \"" + activeWriteHost(host) + "\" only"),
+            new Rule<>(NotHonoured::switches, host -> attribute("switchType", host.switchType()),
+                    host -> "no failover: when writeHost \"" + activeWriteHost(host) + "\" fails, statements fail"
+                            + " until it is back (failover is not built)"),
+            new Rule<>(host -> host.maxRetryCount() != 3 && switches(host),
+                    host -> attribute("maxRetryCount", host.maxRetryCount()), host -> "failover is not built"),
+            new Rule<>(host -> host.tempReadHostAvailable() && readHosts(host) > 0,
+                    host -> attribute("tempReadHostAvailable", 1), host -> "read hosts are not used"));
+
+    private static final List<Rule<WriteHostSite>> WRITE_HOST = List.of(
+            Rule.element(site -> site.index() > 0,
+                    site -> "Tessera never connects to it: only the first writeHost of a data host is used"
+                            + " (failover and balancing over write hosts are not built)"),
+            new Rule<>(site -> site.write().weight() != 0 && spreadsReads(site.dataHost()),
+                    site -> attribute("weight", site.write().weight()), site -> NO_BALANCING));
+
+    private static final List<Rule<ReadHostSite>> READ_HOST = List.of(
+            Rule.element(site -> true, site -> "Tessera never connects to it (read/write splitting is not built)"),
+            new Rule<>(site -> site.read().weight() != 0 && spreadsReads(site.dataHost()),
+                    site -> attribute("weight", site.read().weight()), site -> NO_BALANCING));
+
+    private NotHonoured() {
+    }
+
+    /** The warnings for {@code config}, by file (server.xml, schema.xml, dnindex.properties) in document order. */
+    static List<String> warnings(TesseraConfig config) {
+        List<String> warnings = new ArrayList<>();
+        SystemConfig system = config.system();
+        for (String name : system.properties().keySet()) {
+            Rule<SystemConfig> rule = SYSTEM.get(name);
+            if (rule != null) {
+                rule.check(SERVER_XML, "", "<system>", system, warnings);
+            }
+        }
+        check(FIREWALL, SERVER_XML, "", "<firewall>", config.firewall(), warnings);
+        for (UserConfig user : config.users().values()) {
+            check(USER, SERVER_XML, "", Where.tag("user", "name", user.name()), user, warnings);
+        }
+        for (SchemaConfig schema : config.schemas().values()) {
+            String schemaTag = Where.tag("schema", "name", schema.name());
+            check(SCHEMA, SCHEMA_XML, "", schemaTag, schema, warnings);
+            for (TableConfig table : schema.tables().values()) {
+                String tableTag = Where.tag("table", "name", table.name());
+                check(TABLE, SCHEMA_XML, schemaTag, tableTag, table, warnings);
+                childTables(schemaTag + tableTag, table.childTables(), warnings);
+            }
+        }
+        for (DataHostConfig host : config.dataHosts().values()) {
+            String hostTag = Where.tag("dataHost", "name", host.name());
+            check(DATA_HOST, SCHEMA_XML, "", hostTag, host, warnings);
+            for (int i = 0; i < host.writeHosts().size(); i++) {
+                WriteHostConfig write = host.writeHosts().get(i);
+                String writeTag = Where.tag("writeHost", "host", write.host());
+                check(WRITE_HOST, SCHEMA_XML, hostTag, writeTag, new WriteHostSite(host, i, write), warnings);
+                for (ReadHostConfig read : write.readHosts()) {
+                    check(READ_HOST, SCHEMA_XML, hostTag + writeTag, Where.tag("readHost", "host", read.host()),
+                            new ReadHostSite(host, read), warnings);
+                }
+            }
+        }
+        activeWriteHosts(config, warnings);
+        return warnings;
+    }
+
+    private static void childTables(String parentTag, List<ChildTableConfig> children, List<String> warnings) {
+        for (ChildTableConfig child : children) {
+            String childTag = Where.tag("childTable", "name", child.name());
+            check(CHILD_TABLE, SCHEMA_XML, parentTag, childTag, child, warnings);
+            childTables(parentTag + childTag, child.childTables(), warnings);
+        }
+    }
+
+    /**
+     * MyCat records a failover in {@code conf/dnindex.properties} ({@code dataHost=index of the active writeHost}) and
+     * writes to that host after a restart; Tessera always writes to the first, so an index other than 0 means the two
+     * would write to different servers.
+     */
+    private static void activeWriteHosts(TesseraConfig config, List<String> warnings) {
+        Path file = config.resolve(DNINDEX);
+        if (!Files.isRegularFile(file)) {
+            return;
+        }
+        Properties indexes = new Properties();
+        try (Reader reader = Files.newBufferedReader(file)) {
+            indexes.load(reader);
+        } catch (IOException | IllegalArgumentException e) {
+            warnings.add(DNINDEX + ": cannot be read (" + e.getMessage() + "); Tessera writes to the first writeHost"
+                    + " of every data host");
+            return;
+        }
+        for (DataHostConfig host : config.dataHosts().values()) {
+            int index = writeHostIndex(indexes.getProperty(host.name()));
+            if (index > 0 && index < host.writeHosts().size()) { // another index names no write host
+                warnings.add(DNINDEX + ": " + host.name() + "=" + index + " has no effect yet: Tessera writes to the"
+                        + " first writeHost \"" + activeWriteHost(host) + "\" of data host " + host.name()
+                        + ", not to \"" + host.writeHosts().get(index).host() + "\" (failover is not built)");
+            }
+        }
+    }
+
+    /** A dnindex.properties value; -1 when there is none or it is not a number. */
+    private static int writeHostIndex(String value) {
+        if (value == null) {
+            return -1;
+        }
+        try {
+            return Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    private static <T> void check(List<Rule<T>> rules, String file, String parents, String tag, T element,
+            List<String> warnings) {
+        for (Rule<T> rule : rules) {
+            rule.check(file, parents, tag, element, warnings);
+        }
+    }
+
+    // ---- conditions ----------------------------------------------------------------------------------------
+
+    /** Whether MyCat would send reads to a server other than the active write host, under this balance. */
+    private static boolean spreadsReads(DataHostConfig host) {
+        return switch (host.balance()) {
+            case 1, 2 -> host.writeHosts().size() > 1 || readHosts(host) > 0;
+            case 3 -> readHosts(host) > 0;
+            default -> false;
+        };
+    }
+
+    /** Whether MyCat would move writes to another write host when the active one fails. */
+    private static boolean switches(DataHostConfig host) {
+        return host.switchType() != -1 && host.writeHosts().size() > 1;
+    }
+
+    private static int readHosts(DataHostConfig host) {
+        return host.writeHosts().stream().mapToInt(write -> write.readHosts().size()).sum();
+    }
+
+    /** The write host Tessera uses: the first, whatever MyCat's {@code dnindex.properties} says. */
+    private static String activeWriteHost(DataHostConfig host) {
+        return host.writeHosts().get(0).host();
+    }
+
+    /** As {@code TesseraServer}: MySQL and MariaDB data hosts get the native client, whatever their dbDriver. */
+    private static boolean speaksMysql(DataHostConfig host) {
+        return host.dbType().equalsIgnoreCase("mysql") || host.dbType().equalsIgnoreCase("mariadb");
+    }
+
+    /**
+     * Where the router runs statements that name no table ({@code Router.nodeWithoutTables}): the schema's
+     * {@code dataNode}, else the first data node of its first table.
+     */
+    private static String nodeWithoutTables(SchemaConfig schema) {
+        if (schema.dataNode() != null) {
+            return schema.dataNode();
+        }
+        return schema.tables().values().stream().map(table -> table.dataNodes().get(0)).findFirst().orElse(null);
+    }
+
+    private static boolean isUtf8(String charset) {
+        String name = charset.toLowerCase(Locale.ROOT);
+        return name.equals("utf8") || name.equals("utf8mb4") || name.equals("utf8mb3");
+    }
+
+    /** MyCat's integer switches (useCompression, ...) are on at 1; SystemProperties checked they are integers. */
+    private static boolean isOne(SystemConfig system, String property) {
+        return system.raw(property).map(value -> value.equals("1")).orElse(false);
+    }
+
+    // ---- how settings are written --------------------------------------------------------------------------
+
+    private static Map.Entry<String, Rule<SystemConfig>> property(String name, Predicate<SystemConfig> applies,
+            String instead) {
+        return Map.entry(name, new Rule<>(applies,
+                system -> propertyElement(name, system.raw(name).orElse("")), system -> instead));
+    }
+
+    /** {@code <property name="readOnly">true</property>}. */
+    private static String propertyElement(String name, Object value) {
+        return "<property name=\"" + name + "\">" + value + "</property>";
+    }
+
+    /** {@code balance="1"}. */
+    private static String attribute(String name, Object value) {
+        return name + "=\"" + value + "\"";
+    }
+
+    /**
+     * One setting of one kind of element.
+     *
+     * @param applies whether the element uses the setting in a way Tessera does not honour yet
+     * @param setting the setting as written, e.g. {@code balance="1"}; null when it is the element itself (a
+     *     second {@code <writeHost>})
+     * @param instead what Tessera does instead
+     */
+    private record Rule<T>(Predicate<T> applies, Function<T, String> setting, Function<T, String> instead) {
+
+        /** A rule about the presence of the element itself. */
+        static <T> Rule<T> element(Predicate<T> applies, Function<T, String> instead) {
+            return new Rule<>(applies, null, instead);
+        }
+
+        /**
+         * Adds the warning when the rule applies: {@code file: <parents><tag>: setting has no effect yet: ...}, or
+         * for the element itself {@code file: <parents>: <tag> has no effect yet: ...}.
+         */
+        void check(String file, String parents, String tag, T element, List<String> warnings) {
+            if (!applies.test(element)) {
+                return;
+            }
+            String where = setting == null ? parents : parents + tag;
+            String what = setting == null ? tag : setting.apply(element);
+            warnings.add(file + ": " + (where.isEmpty() ? "" : where + ": ") + what + " has no effect yet: "
+                    + instead.apply(element));
+        }
+    }
+
+    /** The {@code index}-th write host of a data host. */
+    private record WriteHostSite(DataHostConfig dataHost, int index, WriteHostConfig write) {
+    }
+
+    /** A read host and the data host it belongs to. */
+    private record ReadHostSite(DataHostConfig dataHost, ReadHostConfig read) {
+    }
+}

@@ -1,0 +1,109 @@
+package io.tessera.proxy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code bin/tessera check} prints the warnings a running server only logs. */
+class CheckCommandTest {
+
+    private static final String SERVER = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <mycat:server xmlns:mycat="http://io.mycat/">
+                <system>
+                    <property name="serverPrt">8067</property>
+                </system>
+                <user name="test">
+                    <property name="password">test</property>
+                    <property name="schemas">TESTDB</property>
+                </user>
+            </mycat:server>
+            """;
+
+    private static final String SCHEMA = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <mycat:schema xmlns:mycat="http://io.mycat/">
+                <schema name="TESTDB" checkSQLschma="true" dataNode="dn1">
+                    <table name="t" dataNode="dn1" rule="mod-long"/>
+                </schema>
+                <dataNode name="dn1" dataHost="host1" database="db1"/>
+                <dataHost name="host1" maxCon="10" minCon="1" balance="%s" dbType="mysql" dbDriver="native">
+                    <heartbeat>select user()</heartbeat>
+                    <writeHost host="hostM1" url="127.0.0.1:3306" user="root" password="">
+                        <readHost host="hostS1" url="127.0.0.1:3307" user="root" password=""/>
+                    </writeHost>
+                </dataHost>
+            </mycat:schema>
+            """;
+
+    private static final String RULE = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <mycat:rule xmlns:mycat="http://io.mycat/">
+                <tableRule name="mod-long">
+                    <rule><columns>id</columns><algorithm>mod-long</algorithm></rule>
+                </tableRule>
+                <function name="mod-long" class="io.mycat.route.function.PartitionByMod">
+                    <property name="count">%s</property>
+                </function>
+            </mycat:rule>
+            """;
+
+    @TempDir
+    Path conf;
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private int check(String balance, String count) throws IOException {
+        Files.writeString(conf.resolve("server.xml"), SERVER);
+        Files.writeString(conf.resolve("schema.xml"), SCHEMA.formatted(balance));
+        Files.writeString(conf.resolve("rule.xml"), RULE.formatted(count));
+        return CheckCommand.run(conf, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void printsUnknownNamesAndSettingsWithoutEffectAndSucceeds() throws IOException {
+        assertThat(check("1", "1")).isEqualTo(CheckCommand.OK);
+
+        assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly(
+                "configuration OK: " + conf.toAbsolutePath() + ", with 4 warnings:",
+                "warning: server.xml:4: <system><property name=\"serverPrt\">: unknown property; kept as text, not used",
+                "warning: schema.xml:3: <schema>: unknown attribute \"checkSQLschma\"; ignored",
+                "warning: schema.xml: <dataHost name=\"host1\">: balance=\"1\" has no effect yet: reads go to writeHost"
+                        + " \"hostM1\" only (read/write splitting is not built)",
+                "warning: schema.xml: <dataHost name=\"host1\"><writeHost host=\"hostM1\">: <readHost host=\"hostS1\">"
+                        + " has no effect yet: Tessera never connects to it (read/write splitting is not built)");
+        assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
+    }
+
+    @Test
+    void printsProblemsThenWarningsAndFails() throws IOException {
+        assertThat(check("4", "1")).isEqualTo(CheckCommand.INVALID);
+
+        assertThat(err.toString(StandardCharsets.UTF_8).lines()).containsExactly(
+                "configuration error in " + conf.toAbsolutePath() + ":",
+                "schema.xml:7: <dataHost name=\"host1\">: balance \"4\": expected 0..3",
+                "warning: server.xml:4: <system><property name=\"serverPrt\">: unknown property; kept as text, not used",
+                "warning: schema.xml:3: <schema>: unknown attribute \"checkSQLschma\"; ignored");
+        assertThat(out.toString(StandardCharsets.UTF_8)).isEmpty();
+    }
+
+    @Test
+    void aFunctionThatCannotBeBuiltFailsTheCheckAndKeepsTheWarnings() throws IOException {
+        assertThat(check("0", "0")).isEqualTo(CheckCommand.INVALID);
+
+        assertThat(err.toString(StandardCharsets.UTF_8).lines())
+                .first().isEqualTo("configuration error in " + conf.toAbsolutePath() + ":");
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("rule.xml: <function name=\"mod-long\">: ")
+                .contains("warning: server.xml:4: <system><property name=\"serverPrt\">")
+                .contains("<readHost host=\"hostS1\"> has no effect yet");
+    }
+}

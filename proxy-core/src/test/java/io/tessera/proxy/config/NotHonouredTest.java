@@ -1,0 +1,295 @@
+package io.tessera.proxy.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.logging.log4j.Level;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Settings Tessera reads but does not act on yet: one warning each where MyCat 1.6 would behave differently, none
+ * where the value changes nothing.
+ */
+class NotHonouredTest {
+
+    private static final String USERS = """
+                <user name="test">
+                    <property name="password">test</property>
+                    <property name="schemas">TESTDB</property>
+                </user>
+            """;
+
+    @TempDir
+    Path dir;
+
+    private static Path sample(String name) throws URISyntaxException {
+        return Path.of(NotHonouredTest.class.getResource("/config/" + name + "/server.xml").toURI()).getParent();
+    }
+
+    @Test
+    void warnsAboutEverySettingThatHasNoEffectYetInDocumentOrder() {
+        TestConf conf = new TestConf(dir).server("""
+                    <system>
+                        <property name="serverPort">0</property>
+                        <property name="sqlExecuteTimeout">300</property>
+                        <property name="processorExecutor">8</property>
+                        <property name="frontWriteQueueSize">4096</property>
+                        <property name="frontSocketSoRcvbuf">1048576</property>
+                        <property name="frontSocketSoSndbuf">4194304</property>
+                        <property name="backSocketSoRcvbuf">4194304</property>
+                        <property name="backSocketSoSndbuf">1048576</property>
+                        <property name="backSocketNoDelay">0</property>
+                        <property name="charset">gbk</property>
+                        <property name="txIsolation">2</property>
+                        <property name="nonePasswordLogin">1</property>
+                        <property name="ignoreUnknownCommand">1</property>
+                        <property name="sequnceHandlerType">2</property>
+                        <property name="useCompression">1</property>
+                        <property name="useGlobleTableCheck">1</property>
+                        <property name="checkTableConsistency">1</property>
+                    </system>
+                    <firewall>
+                        <whitehost>
+                            <host host="127.0.0.*" user="test"/>
+                        </whitehost>
+                        <blacklist check="true"/>
+                    </firewall>
+                    <user name="test" defaultAccount="true">
+                        <property name="password">test</property>
+                        <property name="schemas">TESTDB</property>
+                        <property name="defaultSchema">TESTDB</property>
+                        <property name="readOnly">true</property>
+                        <property name="benchmark">10</property>
+                        <privileges check="true">
+                            <schema name="TESTDB" dml="0010"/>
+                        </privileges>
+                    </user>
+                """).schema("""
+                    <schema name="TESTDB" dataNode="dn1" randomDataNode="dn2">
+                        <table name="t" dataNode="dn1,dn2" rule="mod-long" ruleRequired="true" autoIncrement="true"
+                               primaryKey="id" subTables="t_$1-2">
+                            <childTable name="c" joinKey="t_id" parentKey="id" autoIncrement="true"/>
+                        </table>
+                    </schema>
+                    <dataNode name="dn$1-2" dataHost="host1" database="db$1-2"/>
+                    <dataNode name="dn3" dataHost="ora" database="db3"/>
+                    <dataHost name="host1" maxCon="10" minCon="1" balance="1" balanceType="1" writeType="1"
+                              switchType="2" slaveThreshold="100" tempReadHostAvailable="1" maxRetryCount="5"
+                              dbType="mysql" dbDriver="native">
+                        <heartbeat>show slave status</heartbeat>
+                        <writeHost host="hostM1" url="127.0.0.1:3306" user="root" password="" weight="2">
+                            <readHost host="hostS1" url="127.0.0.1:3307" user="root" password="" weight="1"/>
+                        </writeHost>
+                        <writeHost host="hostM2" url="127.0.0.1:3308" user="root" password=""/>
+                    </dataHost>
+                    <dataHost name="ora" maxCon="10" minCon="1" balance="0" dbType="oracle" dbDriver="jdbc">
+                        <heartbeat>select 1 from dual</heartbeat>
+                        <writeHost host="o1" url="jdbc:oracle:thin:@127.0.0.1:1521:x" user="u" password="p"/>
+                    </dataHost>
+                """);
+        conf.write(NotHonoured.DNINDEX, "host1=1\nora=0\n");
+
+        assertThat(conf.loadWithWarnings()).containsExactly(
+                "server.xml: <system>: <property name=\"sqlExecuteTimeout\">300</property> has no effect yet: no"
+                        + " statement is cancelled for running long (statement timeouts are not built)",
+                "server.xml: <system>: <property name=\"processorExecutor\">8</property> has no effect yet: Tessera has"
+                        + " no business executor: its event loops (processors) do all the work",
+                "server.xml: <system>: <property name=\"frontWriteQueueSize\">4096</property> has no effect yet: a"
+                        + " client's pending output is bounded by Netty's write water marks (256 KiB to 1 MiB)",
+                "server.xml: <system>: <property name=\"frontSocketSoRcvbuf\">1048576</property> has no effect yet: the"
+                        + " operating system's default socket buffer size applies (setting it is not built)",
+                "server.xml: <system>: <property name=\"frontSocketSoSndbuf\">4194304</property> has no effect yet: the"
+                        + " operating system's default socket buffer size applies (setting it is not built)",
+                "server.xml: <system>: <property name=\"backSocketSoRcvbuf\">4194304</property> has no effect yet: the"
+                        + " operating system's default socket buffer size applies (setting it is not built)",
+                "server.xml: <system>: <property name=\"backSocketSoSndbuf\">1048576</property> has no effect yet: the"
+                        + " operating system's default socket buffer size applies (setting it is not built)",
+                "server.xml: <system>: <property name=\"backSocketNoDelay\">0</property> has no effect yet: backend"
+                        + " connections always use TCP_NODELAY",
+                "server.xml: <system>: <property name=\"charset\">gbk</property> has no effect yet: the handshake"
+                        + " announces utf8mb4, and each session uses the character set its client asks for",
+                "server.xml: <system>: <property name=\"txIsolation\">2</property> has no effect yet: sessions start at"
+                        + " the data hosts' own isolation level (SET TRANSACTION ISOLATION LEVEL works)",
+                "server.xml: <system>: <property name=\"nonePasswordLogin\">1</property> has no effect yet: a client"
+                        + " must give the password of the user it names (password-less login is not built)",
+                "server.xml: <system>: <property name=\"ignoreUnknownCommand\">1</property> has no effect yet: an"
+                        + " unknown protocol command still gets ERROR 1047",
+                "server.xml: <system>: <property name=\"sequnceHandlerType\">2</property> has no effect yet: global"
+                        + " sequences (next value for MYCATSEQ_...) are not built",
+                "server.xml: <system>: <property name=\"useCompression\">1</property> has no effect yet: the compressed"
+                        + " protocol is not offered to clients",
+                "server.xml: <system>: <property name=\"useGlobleTableCheck\">1</property> has no effect yet: the"
+                        + " global table consistency check is not built",
+                "server.xml: <system>: <property name=\"checkTableConsistency\">1</property> has no effect yet: the"
+                        + " global table consistency check is not built",
+                "server.xml: <firewall>: <whitehost> has no effect yet: clients may log in from any host (the white"
+                        + " list is not built)",
+                "server.xml: <firewall>: <blacklist check=\"true\"> has no effect yet: statements are not checked"
+                        + " against the blacklist (Druid's WallFilter is not built)",
+                "server.xml: <user name=\"test\">: <property name=\"defaultSchema\">TESTDB</property> has no effect yet:"
+                        + " a client that names no database has none selected until it sends USE",
+                "server.xml: <user name=\"test\">: <property name=\"readOnly\">true</property> has no effect yet: the"
+                        + " user may change data (read-only users are not built)",
+                "server.xml: <user name=\"test\">: <property name=\"benchmark\">10</property> has no effect yet: the"
+                        + " user's connections are not limited",
+                "server.xml: <user name=\"test\">: <privileges check=\"true\"> has no effect yet: DML rights are not"
+                        + " checked: the user may run any statement in its schemas",
+                "schema.xml: <schema name=\"TESTDB\">: randomDataNode=\"dn2\" has no effect yet: statements that name"
+                        + " no table run on data node dn1",
+                "schema.xml: <schema name=\"TESTDB\"><table name=\"t\">: ruleRequired=\"true\" has no effect yet: a"
+                        + " statement without a value for the sharding column goes to every data node of the table"
+                        + " instead of being refused",
+                "schema.xml: <schema name=\"TESTDB\"><table name=\"t\">: autoIncrement=\"true\" has no effect yet: the"
+                        + " primary key is not filled in, since global sequences (next value for MYCATSEQ_...) are not"
+                        + " built",
+                "schema.xml: <schema name=\"TESTDB\"><table name=\"t\">: subTables=\"t_1,t_2\" has no effect yet:"
+                        + " statements go to table t itself on each data node, never to its sub-tables (in-database"
+                        + " sharding is not built)",
+                "schema.xml: <schema name=\"TESTDB\"><table name=\"t\"><childTable name=\"c\">: autoIncrement=\"true\""
+                        + " has no effect yet: the primary key is not filled in, since global sequences (next value"
+                        + " for MYCATSEQ_...) are not built",
+                "schema.xml: <dataHost name=\"host1\">: balance=\"1\" has no effect yet: reads go to writeHost"
+                        + " \"hostM1\" only (read/write splitting is not built)",
+                "schema.xml: <dataHost name=\"host1\">: balanceType=\"1\" has no effect yet: read balancing is not"
+                        + " built",
+                "schema.xml: <dataHost name=\"host1\">: writeType=\"1\" has no effect yet: writes go to writeHost"
+                        + " \"hostM1\" only",
+                "schema.xml: <dataHost name=\"host1\">: switchType=\"2\" has no effect yet: no failover: when writeHost"
+                        + " \"hostM1\" fails, statements fail until it is back (failover is not built)",
+                "schema.xml: <dataHost name=\"host1\">: maxRetryCount=\"5\" has no effect yet: failover is not built",
+                "schema.xml: <dataHost name=\"host1\">: tempReadHostAvailable=\"1\" has no effect yet: read hosts are"
+                        + " not used",
+                "schema.xml: <dataHost name=\"host1\"><writeHost host=\"hostM1\">: weight=\"2\" has no effect yet: read"
+                        + " balancing is not built",
+                "schema.xml: <dataHost name=\"host1\"><writeHost host=\"hostM1\">: <readHost host=\"hostS1\"> has no"
+                        + " effect yet: Tessera never connects to it (read/write splitting is not built)",
+                "schema.xml: <dataHost name=\"host1\"><writeHost host=\"hostM1\"><readHost host=\"hostS1\">:"
+                        + " weight=\"1\" has no effect yet: read balancing is not built",
+                "schema.xml: <dataHost name=\"host1\">: <writeHost host=\"hostM2\"> has no effect yet: Tessera never"
+                        + " connects to it: only the first writeHost of a data host is used (failover and balancing"
+                        + " over write hosts are not built)",
+                "schema.xml: <dataHost name=\"ora\">: dbType=\"oracle\" has no effect yet: Tessera reaches MySQL and"
+                        + " MariaDB data hosts only: statements for its data nodes fail",
+                "dnindex.properties: host1=1 has no effect yet: Tessera writes to the first writeHost \"hostM1\" of"
+                        + " data host host1, not to \"hostM2\" (failover is not built)");
+    }
+
+    @Test
+    void staysQuietWhereTheValueChangesNothing() {
+        TestConf conf = new TestConf(dir).server("""
+                    <system>
+                        <property name="serverPort">0</property>
+                        <property name="charset">utf8mb4</property>
+                        <property name="txIsolation">3</property>
+                        <property name="backSocketNoDelay">1</property>
+                        <property name="nonePasswordLogin">0</property>
+                        <property name="ignoreUnknownCommand">0</property>
+                        <property name="useCompression">0</property>
+                        <property name="useGlobleTableCheck">0</property>
+                        <property name="strictTxIsolation">true</property>
+                        <property name="defaultMaxLimit">100</property>
+                    </system>
+                    <firewall>
+                        <blacklist check="false"/>
+                    </firewall>
+                    <user name="test" defaultAccount="true">
+                        <property name="password">test</property>
+                        <property name="schemas">TESTDB</property>
+                        <property name="readOnly">false</property>
+                        <property name="benchmark">0</property>
+                        <privileges check="false">
+                            <schema name="TESTDB" dml="0010"/>
+                        </privileges>
+                    </user>
+                """).schema("""
+                    <schema name="TESTDB" checkSQLschema="false" randomDataNode="dn1">
+                        <table name="t" dataNode="dn1,dn2" rule="mod-long" primaryKey="id" autoIncrement="false"/>
+                    </schema>
+                    <dataNode name="dn$1-2" dataHost="host1" database="db$1-2"/>
+                    <dataHost name="host1" maxCon="10" minCon="1" balance="1" balanceType="1" writeType="1"
+                              switchType="1" slaveThreshold="100" tempReadHostAvailable="1" maxRetryCount="5"
+                              dbType="mysql" dbDriver="jdbc">
+                        <heartbeat>select user()</heartbeat>
+                        <writeHost host="hostM1" url="jdbc:mysql://127.0.0.1:3306" user="root" password="" weight="3"/>
+                    </dataHost>
+                """);
+        conf.write(NotHonoured.DNINDEX, "host1=0\nother=1\n");
+
+        assertThat(conf.loadWithWarnings()).isEmpty();
+    }
+
+    @Test
+    void readsBalanceAsMycatDoes() {
+        String twoWriteHosts = """
+                    <writeHost host="hostM1" url="127.0.0.1:3306" user="root" password=""/>
+                    <writeHost host="hostM2" url="127.0.0.1:3307" user="root" password=""/>
+                """;
+        // balance 1 and 2 read from standby write hosts too; 3 only from read hosts, of which there are none here
+        assertThat(balanceWarnings("1", twoWriteHosts)).hasSize(1);
+        assertThat(balanceWarnings("2", twoWriteHosts)).hasSize(1);
+        assertThat(balanceWarnings("3", twoWriteHosts)).isEmpty();
+        assertThat(balanceWarnings("0", twoWriteHosts)).isEmpty();
+        assertThat(balanceWarnings("3", """
+                    <writeHost host="hostM1" url="127.0.0.1:3306" user="root" password="">
+                        <readHost host="hostS1" url="127.0.0.1:3307" user="root" password=""/>
+                    </writeHost>
+                """)).hasSize(1);
+    }
+
+    private List<String> balanceWarnings(String balance, String hosts) {
+        return new TestConf(dir).schema("""
+                    <schema name="TESTDB" dataNode="dn1"/>
+                    <dataNode name="dn1" dataHost="host1" database="db1"/>
+                    <dataHost name="host1" maxCon="10" minCon="1" balance="%s" dbType="mysql" dbDriver="native">
+                        <heartbeat>select user()</heartbeat>
+                %s    </dataHost>
+                """.formatted(balance, hosts)).loadWithWarnings().stream()
+                .filter(warning -> warning.contains("balance=")).toList();
+    }
+
+    @Test
+    void mycatSampleWarnsOnlyAboutWhatItReallyUses() throws URISyntaxException {
+        assertThat(ConfigLoader.loadWithWarnings(sample("mycat-main")).warnings()).containsExactly(
+                "server.xml: <system>: <property name=\"sqlExecuteTimeout\">300</property> has no effect yet: no"
+                        + " statement is cancelled for running long (statement timeouts are not built)",
+                "server.xml: <system>: <property name=\"sequenceHandlerType\">1</property> has no effect yet: global"
+                        + " sequences (next value for MYCATSEQ_...) are not built",
+                "server.xml: <user name=\"root\">: <property name=\"defaultSchema\">TESTDB</property> has no effect yet:"
+                        + " a client that names no database has none selected until it sends USE",
+                "server.xml: <user name=\"user\">: <property name=\"defaultSchema\">TESTDB</property> has no effect yet:"
+                        + " a client that names no database has none selected until it sends USE",
+                "server.xml: <user name=\"user\">: <property name=\"readOnly\">true</property> has no effect yet: the"
+                        + " user may change data (read-only users are not built)",
+                "schema.xml: <schema name=\"TESTDB\"><table name=\"customer\">: autoIncrement=\"true\" has no effect"
+                        + " yet: the primary key is not filled in, since global sequences (next value for"
+                        + " MYCATSEQ_...) are not built");
+    }
+
+    @Test
+    void shippedConfigurationHasNoWarnings() {
+        assertThat(ConfigLoader.loadWithWarnings(Path.of("../conf")).warnings()).isEmpty();
+    }
+
+    @Test
+    void loadLogsEachWarningOnceAtWarnAndLoadWithWarningsLogsNone() {
+        TestConf conf = new TestConf(dir).server(USERS + """
+                    <system>
+                        <property name="serverPort">0</property>
+                        <property name="sqlExecuteTimeout">60</property>
+                    </system>
+                """);
+        String warning = "server.xml: <system>: <property name=\"sqlExecuteTimeout\">60</property> has no effect yet:"
+                + " no statement is cancelled for running long (statement timeouts are not built)";
+
+        try (LogCapture log = new LogCapture()) {
+            assertThat(conf.loadWithWarnings()).containsExactly(warning);
+            assertThat(log.at(Level.WARN)).isEmpty();
+
+            conf.load();
+            assertThat(log.at(Level.WARN)).containsExactly(warning);
+        }
+    }
+}
