@@ -45,9 +45,7 @@ record DifferentialQuery(int index, String sql, Shape shape, boolean ordered, Li
         ORDER_BY_AGGREGATE(true),
         COUNT_DISTINCT_SHARDING_KEY(true),
         UNMERGEABLE(false),
-        GROUP_BY_SHARDING_KEY(false),
-        /** A statement of {@link MultiTableDifferentialIT}, which decides itself whether a refusal fails. */
-        MULTI_TABLE(false);
+        GROUP_BY_SHARDING_KEY(false);
 
         private final boolean mustMerge;
 
