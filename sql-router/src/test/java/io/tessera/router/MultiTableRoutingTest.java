@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tessera.router.error.RouteException;
 import io.tessera.router.function.ShardingFunction;
-import io.tessera.router.function.SqlValue;
 import io.tessera.router.model.ErParent;
 import io.tessera.router.model.LogicalSchema;
 import io.tessera.router.model.LogicalTable;
@@ -33,23 +32,8 @@ class MultiTableRoutingTest {
 
     private static final String CASES = "/routing/multi-table.txt";
 
-    /** Integers mod n: the real functions have their own tests. */
-    private static ShardingFunction mod(int n) {
-        return new ShardingFunction() {
-            @Override
-            public int nodeCount() {
-                return n;
-            }
-
-            @Override
-            public int nodeOf(SqlValue value) {
-                return (int) Math.floorMod(Long.parseLong(value.text()), (long) n);
-            }
-        };
-    }
-
-    private static final ShardingFunction MOD3 = mod(3);
-    private static final ShardingFunction OTHER_MOD3 = mod(3);
+    private static final ShardingFunction MOD3 = TestFunctions.mod(3);
+    private static final ShardingFunction OTHER_MOD3 = TestFunctions.mod(3);
     private static final List<String> THREE = List.of("dn1", "dn2", "dn3");
 
     private final SqlParser parser = new SqlParser();

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tessera.router.error.RouteException;
 import io.tessera.router.function.ShardingFunction;
-import io.tessera.router.function.SqlValue;
 import io.tessera.router.model.ErParent;
 import io.tessera.router.model.LogicalSchema;
 import io.tessera.router.model.LogicalTable;
@@ -20,23 +19,8 @@ import org.junit.jupiter.api.Test;
 
 class RouterTest {
 
-    /** value mod n for integers: enough to check routing; the real functions have their own tests. */
-    private static ShardingFunction mod(int n) {
-        return new ShardingFunction() {
-            @Override
-            public int nodeCount() {
-                return n;
-            }
-
-            @Override
-            public int nodeOf(SqlValue value) {
-                return (int) Math.floorMod(Long.parseLong(value.text()), (long) n);
-            }
-        };
-    }
-
-    private static final ShardingFunction MOD2 = mod(2);
-    private static final ShardingFunction OTHER_MOD2 = mod(2);
+    private static final ShardingFunction MOD2 = TestFunctions.mod(2);
+    private static final ShardingFunction OTHER_MOD2 = TestFunctions.mod(2);
 
     private final SqlParser parser = new SqlParser();
     private final Router router = new Router(new SchemaCatalog(List.of(
