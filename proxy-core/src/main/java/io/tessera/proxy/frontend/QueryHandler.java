@@ -144,7 +144,9 @@ final class QueryHandler {
                 forgetColumns(session.schema(), statement);
                 routeCache.clear(); // a table's columns or existence may change what statements route to
             }
-            if ((hint == null || hint.type().equals("db_type")) && answerLocally(client, statement)) {
+            // EXPLAIN is Tessera's to answer, hinted or not: a data node would explain its own plan instead
+            if ((hint == null || hint.type().equals("db_type") || statement.type() == StatementType.EXPLAIN)
+                    && answerLocally(client, statement, hint)) {
                 payload.release();
                 return;
             }
@@ -231,7 +233,8 @@ final class QueryHandler {
         };
     }
 
-    private boolean answerLocally(ClientChannel client, ParsedStatement statement) {
+    /** {@code hint}: the MyCat hint the statement started with, if any (only EXPLAIN uses it). */
+    private boolean answerLocally(ClientChannel client, ParsedStatement statement, MycatHint hint) {
         switch (statement.type()) {
             case SHOW_DATABASES -> shows.databases(client);
             case SHOW_TABLES -> shows.tables(client, statement);
@@ -246,7 +249,7 @@ final class QueryHandler {
             case COMMIT -> transactions.end(client, true);
             case ROLLBACK -> transactions.end(client, false);
             case KILL -> kill.handle(client, statement);
-            case EXPLAIN -> explain(client, statement);
+            case EXPLAIN -> explain(client, statement, hint);
             case SELECT -> {
                 return localSelect.tryAnswer(client, statement);
             }
@@ -270,14 +273,29 @@ final class QueryHandler {
 
     /**
      * MyCat's EXPLAIN: the data nodes a statement would reach and the SQL each would get, then, for a SELECT merged
-     * from several nodes, one {@code merge} row per step of the merge (root first); nothing runs.
+     * from several nodes, one {@code merge} row per step of the merge (root first); nothing runs. A MyCat hint right
+     * after the keyword routes the statement as it routes it sent alone, and so does one before the keyword
+     * ({@code head}), which MyCat 1.6 ignores: EXPLAIN is how a DBA checks where a hint sends a statement. A read of a
+     * global table shows the one copy it reads, as MyCat does.
      */
-    private void explain(ClientChannel client, ParsedStatement explain) {
+    private void explain(ClientChannel client, ParsedStatement explain, MycatHint head) {
+        ParsedStatement statement;
         PlanNode plan;
         try {
-            plan = router.route(parser.explained(explain), routeContext(client.session()));
+            statement = parser.explained(explain);
+            MycatHint hint = MycatHint.of(statement.sql()).orElse(null);
+            if (hint != null && head != null) {
+                throw RouteException.syntax("EXPLAIN with a MyCat hint both before and after the keyword: keep one");
+            }
+            if (hint != null) {
+                statement = parser.parse(hint.statement());
+            } else {
+                hint = head;
+            }
+            plan = hint == null ? router.route(statement, routeContext(client.session()))
+                    : hints.route(client.session(), hint, statement, routeContext(client.session()));
         } catch (ColumnsNeededException e) {
-            learnColumns(client, e, () -> explain(client, explain), Unpooled.EMPTY_BUFFER);
+            learnColumns(client, e, () -> explain(client, explain, head), Unpooled.EMPTY_BUFFER);
             return;
         } catch (TesseraException e) {
             client.error(e);
@@ -286,7 +304,8 @@ final class QueryHandler {
         ResultTable.Builder table = ResultTable.builder()
                 .column(ResultTable.varchar("DATA_NODE"))
                 .column(ResultTable.varchar("SQL"));
-        for (ShardStatement shard : plan.route().shards()) {
+        Route route = plan instanceof Route r ? Executor.oneCopyForReads(r, statement.type().reads()) : plan.route();
+        for (ShardStatement shard : route.shards()) {
             table.row(shard.dataNode(), shard.sql());
         }
         for (PlanNode step = plan; step instanceof MergeStep merge; step = merge.input()) {

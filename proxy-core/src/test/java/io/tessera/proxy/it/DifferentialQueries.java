@@ -12,8 +12,8 @@ import java.util.SplittableRandom;
  * Seeded SELECTs over table {@code mt}, one {@link Shape} after another. Query {@code i} depends only on the seed
  * and {@code i}, so a shorter run replays the start of a longer one. Every query is deterministic on a single
  * MySQL: a LIMIT always follows an ORDER BY that makes the order total, and a grouped query selects only its keys
- * and aggregates. Shapes 11 and 12 come half as often as the others: refusing them is allowed, and the run still
- * has to match 90% of its queries.
+ * and aggregates. The shapes that may be refused (UNMERGEABLE, GROUP_BY_SHARDING_KEY) come half as often as the
+ * others, and the run still has to match 90% of its queries.
  */
 final class DifferentialQueries {
 
@@ -70,6 +70,7 @@ final class DifferentialQueries {
             case AGGREGATE -> aggregate(r, q);
             case GROUP_BY -> groupBy(r, q);
             case HAVING -> having(r, q);
+            case HAVING_TEMPORAL_OR_STRING -> havingTemporalOrString(r, q);
             case DISTINCT -> distinct(r, q);
             case GROUP_ORDER_OTHER -> groupOrderOther(r, q);
             case ORDER_BY_AGGREGATE -> orderByAggregate(r, q);
@@ -171,6 +172,35 @@ final class DifferentialQueries {
         q.having(r.nextInt(4) == 0 ? "(" + having + ") " + pick(r, "AND", "OR") + " COUNT(*) " + pick(r, "<", ">")
                 + " " + r.nextInt(1, 20) : having);
         if (r.nextBoolean()) {
+            orderByKeys(r, q, keys);
+            q.ordered(true);
+        }
+    }
+
+    /**
+     * HAVING over dates, times and strings (see {@link DifferentialHavings}), grouped or over one group of every
+     * row; the aggregate it names is sometimes selected too, and then sometimes named by its alias.
+     */
+    private void havingTemporalOrString(SplittableRandom r, DifferentialSelect q) {
+        List<String> keys = r.nextInt(4) == 0 ? List.of() : groupKeys(r, q);
+        q.item("COUNT(*) AS cnt", Fold.NONE);
+        String condition = DifferentialHavings.condition(r, keys);
+        if (r.nextBoolean()) {
+            String aggregate = DifferentialHavings.aggregate(r);
+            Fold fold = fold(aggregate.substring(4, aggregate.length() - 1));
+            if (r.nextBoolean() && condition.contains(aggregate)) {
+                q.item(aggregate + " AS x", fold);
+                condition = condition.replace(aggregate, "x");
+            } else {
+                q.item(aggregate, fold);
+            }
+        }
+        q.where(where(r));
+        if (!keys.isEmpty()) {
+            q.groupBy(String.join(", ", keys));
+        }
+        q.having(condition);
+        if (keys.isEmpty() || r.nextBoolean()) {
             orderByKeys(r, q, keys);
             q.ordered(true);
         }

@@ -40,6 +40,8 @@ record DifferentialQuery(int index, String sql, Shape shape, boolean ordered, Li
         AGGREGATE(true),
         GROUP_BY(true),
         HAVING(true),
+        /** HAVING over MIN / MAX of DATETIME, DATE, TIME and string values, compared with literals and each other. */
+        HAVING_TEMPORAL_OR_STRING(true),
         DISTINCT(true),
         GROUP_ORDER_OTHER(true),
         ORDER_BY_AGGREGATE(true),

@@ -155,8 +155,8 @@ class ShardingIT {
         try (Connection c = tessera.connect("TESTDB")) {
             assertThat(Rows.fetchAll(c, "EXPLAIN INSERT INTO orders (id, customer) VALUES (401, 'a'), (402, 'b')"))
                     .containsExactly(
-                            List.of("dn2", "INSERT INTO orders (id, customer)\nVALUES (401, 'a')"),
-                            List.of("dn1", "INSERT INTO orders (id, customer)\nVALUES (402, 'b')"));
+                            List.of("dn2", "INSERT INTO orders (id, customer) VALUES (401, 'a')"),
+                            List.of("dn1", "INSERT INTO orders (id, customer) VALUES (402, 'b')"));
             assertThat(Rows.fetchAll(c, "EXPLAIN SELECT * FROM orders WHERE id = 7"))
                     .containsExactly(List.of("dn2", "SELECT * FROM orders WHERE id = 7"));
         }

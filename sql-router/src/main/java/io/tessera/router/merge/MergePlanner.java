@@ -167,7 +167,8 @@ public final class MergePlanner {
         }
         Predicate having = null;
         if (groupBy != null && groupBy.getHaving() != null) {
-            having = new HavingCompiler(select, aggregates).compile(groupBy.getHaving());
+            having = new HavingCompiler(select, aggregates, groupKeys.stream().map(key -> key[0]).toList())
+                    .compile(groupBy.getHaving());
             groupBy.setHaving(null);
         }
         List<int[]> orderKeys = new ArrayList<>();

@@ -4,6 +4,7 @@ import com.alibaba.druid.sql.SQLUtils;
 import com.alibaba.druid.sql.ast.SQLExpr;
 import com.alibaba.druid.sql.ast.expr.SQLAggregateExpr;
 import com.alibaba.druid.sql.ast.expr.SQLAllColumnExpr;
+import com.alibaba.druid.sql.ast.expr.SQLBooleanExpr;
 import com.alibaba.druid.sql.ast.expr.SQLCharExpr;
 import com.alibaba.druid.sql.ast.expr.SQLIdentifierExpr;
 import com.alibaba.druid.sql.ast.expr.SQLIntegerExpr;
@@ -34,6 +35,7 @@ final class SelectList {
     private final boolean singleTable;
     private final List<SQLExpr> hidden = new ArrayList<>();
     private final Map<String, Integer> hiddenByText = new HashMap<>();
+    private final Map<String, Integer> literalWeights = new HashMap<>();
 
     SelectList(SQLSelectQueryBlock block, boolean singleTable) {
         this.block = block;
@@ -126,7 +128,42 @@ final class SelectList {
      * {@code grouped}: the node groups by {@code expr}, and the weight is taken as {@code MIN(...)} of the group's.
      */
     int weight(int handle, boolean grouped) {
-        SQLExpr expr = expression(handle);
+        SQLMethodInvokeExpr concat = weighed(expression(handle));
+        if (!grouped) {
+            return hide(concat);
+        }
+        SQLAggregateExpr min = new SQLAggregateExpr("MIN");
+        min.addArgument(concat);
+        return hide(min);
+    }
+
+    /**
+     * A hidden item with the weight of the string {@code literal} under the collation MySQL compares it with {@code
+     * compared} by, as {@link #weight} writes it: that of {@code IF(FALSE, compared, literal)}, whose collation comes
+     * from both arguments by the rules a comparison follows (a column's beats a plain literal's), and which converts
+     * the literal to that character set as the comparison does. Literals differing only in case get items of their
+     * own, unlike expressions.
+     */
+    int literalWeight(SQLExpr compared, SQLExpr literal) {
+        SQLMethodInvokeExpr either = new SQLMethodInvokeExpr("IF");
+        either.addArgument(new SQLBooleanExpr(false));
+        either.addArgument(compared.clone());
+        either.addArgument(literal.clone());
+        SQLMethodInvokeExpr concat = weighed(either);
+        String text = SQLUtils.toMySqlString(concat);
+        Integer existing = literalWeights.get(text);
+        if (existing != null) {
+            return existing;
+        }
+        int handle = HIDDEN + hidden.size();
+        hidden.add(concat);
+        literalWeights.put(text, handle);
+        block.addSelectItem(new SQLSelectItem(concat));
+        return handle;
+    }
+
+    /** {@code CONCAT(COLLATION(expr), ':', WEIGHT_STRING(expr))}. */
+    private static SQLMethodInvokeExpr weighed(SQLExpr expr) {
         SQLMethodInvokeExpr collation = new SQLMethodInvokeExpr("COLLATION");
         collation.addArgument(expr.clone());
         SQLMethodInvokeExpr weight = new SQLMethodInvokeExpr("WEIGHT_STRING");
@@ -135,12 +172,7 @@ final class SelectList {
         concat.addArgument(collation);
         concat.addArgument(new SQLCharExpr(":"));
         concat.addArgument(weight);
-        if (!grouped) {
-            return hide(concat);
-        }
-        SQLAggregateExpr min = new SQLAggregateExpr("MIN");
-        min.addArgument(concat);
-        return hide(min);
+        return concat;
     }
 
     /**

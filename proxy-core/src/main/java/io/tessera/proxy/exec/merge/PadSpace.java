@@ -26,7 +26,7 @@ final class PadSpace {
      */
     static byte[] spaceWeight(String collation) {
         String name = collation.toLowerCase(Locale.ROOT);
-        if (name.contains("nopad") || name.contains("_0900_") || name.equals("binary")) {
+        if (isNoPad(name)) {
             return null;
         }
         if (name.startsWith("latin1_") || name.startsWith("ascii_")) {
@@ -48,6 +48,15 @@ final class PadSpace {
             return UCA_400;
         }
         return null;
+    }
+
+    /** Whether this class knows how {@code collation} counts trailing spaces: a PAD SPACE one it has, or NO PAD. */
+    static boolean knows(String collation) {
+        return isNoPad(collation.toLowerCase(Locale.ROOT)) || spaceWeight(collation) != null;
+    }
+
+    private static boolean isNoPad(String lowerCaseName) {
+        return lowerCaseName.contains("nopad") || lowerCaseName.contains("_0900_") || lowerCaseName.equals("binary");
     }
 
     static int compare(byte[] space, ByteBuf a, int aStart, int aLength, ByteBuf b, int bStart, int bLength) {
