@@ -346,6 +346,14 @@ class RouterTest {
     }
 
     @Test
+    void anExecutableCommentRoutesAsTheDataNodesReadIt() {
+        assertThat(plan("select * from orders where /*!50000 id = 3 and */ status = 1"))
+                .isEqualTo("Route dn2: select * from orders where /*!50000 id = 3 and */ status = 1");
+        assertThat(router.route(parser.parse("select count(*) from orders where /*!50000 status = 1 and */ id > 0"),
+                new RouteContext("TESTDB")).route().shards().get(0).sql()).contains("status = 1");
+    }
+
+    @Test
     void tablelessStatementsUseTheSchemasNode() {
         assertThat(router.route(parser.parse("select now()"), new RouteContext("NODEFAULT")).route().describe())
                 .isEqualTo("Route dn3: select now()");

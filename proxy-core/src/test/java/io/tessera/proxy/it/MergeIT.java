@@ -63,6 +63,17 @@ class MergeIT {
     }
 
     @Test
+    void anExecutableCommentCountsInTheStatementEveryNodeRuns() throws SQLException {
+        try (Connection c = tessera.connect("MERGEDB")) {
+            // the merge rewrites the statement: the comment's condition must survive it
+            assertThat(Rows.fetchAll(c, "SELECT COUNT(*) FROM mt WHERE /*!50000 k = 7 AND */ id > 0"))
+                    .containsExactly(List.of(20L));
+            assertThat(Rows.fetchAll(c, "SELECT id FROM mt WHERE /*!50000 id = 1006 OR */ id = 7 ORDER BY id"))
+                    .containsExactly(List.of(7L), List.of(1006L)); // 7 and 1006 live on different nodes
+        }
+    }
+
+    @Test
     void aLimitStopsReadingTheNodesAndGivesTheirConnectionsBack() throws SQLException {
         try (Connection c = tessera.connect("MERGEDB")) {
             for (int i = 0; i < 20; i++) {

@@ -50,7 +50,7 @@ public final class SqlParser {
      *     statements in one text (multi-statements are not supported yet)
      */
     public ParsedStatement parse(String sql) {
-        if (sql.length() > ABRIDGE_ABOVE_CHARS) {
+        if (sql.length() > ABRIDGE_ABOVE_CHARS && !ExecutableComments.mayHold(sql)) {
             String routing = SelectListSkipper.routingText(sql);
             if (routing != null) {
                 ParsedStatement stand = parseWhole(routing);
@@ -77,11 +77,14 @@ public final class SqlParser {
         return new ParsedStatement(sql, whole.ast(), whole.type(), whole.tables());
     }
 
-    /** Parses the whole text, select list included, whatever its length. */
+    /**
+     * Parses the whole text, select list included, whatever its length, with its executable comments read as the
+     * data nodes read them ({@link ExecutableComments}); the statement keeps the client's text.
+     */
     public ParsedStatement parseWhole(String sql) {
         List<SQLStatement> statements;
         try {
-            statements = new MySqlStatementParser(sql).parseStatementList();
+            statements = new MySqlStatementParser(ExecutableComments.unwrap(sql)).parseStatementList();
         } catch (ParserException e) {
             throw RouteException.syntax("You have an error in your SQL syntax: " + e.getMessage());
         } catch (RuntimeException e) {
