@@ -26,6 +26,7 @@ import io.tessera.router.Router;
 import io.tessera.router.error.RouteException;
 import io.tessera.router.parse.LongLiterals;
 import io.tessera.router.parse.MycatHint;
+import io.tessera.router.parse.NoBackslashEscapes;
 import io.tessera.router.parse.ParsedStatement;
 import io.tessera.router.parse.SqlParser;
 import io.tessera.router.parse.SqlText;
@@ -372,6 +373,9 @@ final class QueryHandler {
                         + "literals over " + MAX_ROUTING_LITERAL_BYTES + " bytes cannot be rewritten for its data "
                         + "node: drop the schema qualifier, the hint or the session function (DATABASE(), ...)");
             }
+            if (!client.session().backslashEscapes()) {
+                refuseRewrittenBackslashes(parsed.sql(), plan);
+            }
         } catch (ColumnsNeededException e) {
             learnColumns(client, e, () -> plan(client, parsed, statement, inlined, payload, shortened, hint, prepared),
                     payload);
@@ -399,6 +403,25 @@ final class QueryHandler {
         client.session().calcFoundRows(parsed.type() == StatementType.SELECT && plan instanceof Route
                 && calcFoundRows(plan.route().shards().get(0).sql()));
         dispatch(client, plan, parsed.type(), inlined, payload, prepared);
+    }
+
+    /**
+     * Under NO_BACKSLASH_ESCAPES a data node reads a backslash in a string as itself, but a statement Tessera writes
+     * anew (a merge's, a split INSERT's, one with session values inlined) escapes it, as Druid's writer always does:
+     * the node would read another value. Such a statement is refused; one that goes to a node as written is not.
+     */
+    private static void refuseRewrittenBackslashes(String clientSql, PlanNode plan) {
+        if (NoBackslashEscapes.asDefaultMode(clientSql) == clientSql) {
+            return; // no backslash in a string
+        }
+        for (ShardStatement shard : plan.route().shards()) {
+            if (!shard.sql().equals(clientSql)) {
+                throw RouteException.notSupported("in a session whose sql_mode has NO_BACKSLASH_ESCAPES, a statement"
+                        + " with a backslash in a string cannot be rewritten for data node " + shard.dataNode()
+                        + ": Tessera would write the backslash as an escape; send it so that one data node runs it"
+                        + " as written, or without NO_BACKSLASH_ESCAPES");
+            }
+        }
     }
 
     /**

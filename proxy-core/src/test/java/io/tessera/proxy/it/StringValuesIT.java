@@ -127,6 +127,26 @@ class StringValuesIT {
     }
 
     @Test
+    void aNoBackslashEscapesSessionIsRefusedAStatementTesseraWouldWriteAnew() throws SQLException {
+        try (Connection nbe = tessera.connect("STRDB"); Statement s = nbe.createStatement()) {
+            s.execute("SET sql_mode = CONCAT(@@sql_mode, ',NO_BACKSLASH_ESCAPES')");
+            // rows for two nodes: each would get an INSERT written anew, its backslash escaped
+            assertThatThrownBy(() -> s.executeUpdate("INSERT INTO nums (id, note) VALUES (77, 'a\\x'), (177, 'b\\x')"))
+                    .isInstanceOfSatisfying(SQLException.class, e -> {
+                        assertThat(e.getErrorCode()).isEqualTo(1235);
+                        assertThat(e.getMessage()).contains("NO_BACKSLASH_ESCAPES");
+                    });
+            // nothing was inserted; and a merge (COUNT over both nodes) without a backslash in a string runs
+            assertThat(count(s, "SELECT COUNT(*) FROM nums WHERE id IN (77, 177)")).isZero();
+            assertThatThrownBy(() -> count(s, "SELECT COUNT(*) FROM nums WHERE note LIKE 'a\\%'"))
+                    .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getErrorCode()).isEqualTo(1235));
+            // one row, one node, the client's own text: the node reads the backslash as the session does
+            s.executeUpdate("INSERT INTO nums (id, note) VALUES (78, 'a\\x')");
+            assertThat(count(s, "SELECT COUNT(*) FROM nums WHERE id = 78 AND note = 'a\\x'")).isEqualTo(1);
+        }
+    }
+
+    @Test
     void aReadOfAValueTheFunctionCannotPlaceAsksEveryNode() throws SQLException {
         try (Connection c = tessera.connect("STRDB"); Statement s = c.createStatement()) {
             s.executeUpdate("INSERT INTO nums (id, note) VALUES (0, 'zero'), (150, 'x')");
