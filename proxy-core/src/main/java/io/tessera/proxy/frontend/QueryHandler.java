@@ -191,6 +191,11 @@ final class QueryHandler {
         if (statements.size() < 2) {
             return false;
         }
+        if (!client.session().backslashEscapes() && NoBackslashEscapes.asDefaultMode(sql) != sql) {
+            // the splitter reads a backslash as an escape: 'a\'; would hide the end of a statement
+            throw RouteException.notSupported("a multi-statement text with a backslash in a string, in a session"
+                    + " whose sql_mode has NO_BACKSLASH_ESCAPES: send its statements one by one");
+        }
         if (shortened) {
             throw RouteException.notSupported("a multi-statement text over " + SHORTEN_ABOVE_BYTES + " bytes with long"
                     + " literals: send its statements one by one");
@@ -297,6 +302,15 @@ final class QueryHandler {
                     : hints.route(client.session(), hint, statement, routeContext(client.session()));
         } catch (ColumnsNeededException e) {
             learnColumns(client, e, () -> explain(client, explain, head), Unpooled.EMPTY_BUFFER);
+            return;
+        } catch (ParentLookupNeededException e) {
+            parentRows.lookUp(client, e).whenCompleteAsync(client.guard((ignored, error) -> {
+                if (error != null) {
+                    client.error(error);
+                } else {
+                    explain(client, explain, head);
+                }
+            }), client.channel().eventLoop());
             return;
         } catch (TesseraException e) {
             client.error(e);

@@ -120,6 +120,10 @@ class ShardingIT {
                         assertThat(e.getErrorCode()).isEqualTo(1105);
                         assertThat(e.getMessage()).contains("no row of TESTDB.order_items has item_id = 99");
                     });
+            // EXPLAIN looks an unknown parent row up too, and runs nothing
+            s.executeUpdate("INSERT INTO order_items (item_id, order_id, sku) VALUES (13, 2002, 'c')");
+            assertThat(Rows.fetchAll(c, "EXPLAIN INSERT INTO item_notes (note_id, item_id) VALUES (5, 13)"))
+                    .containsExactly(List.of("dn1", "INSERT INTO item_notes (note_id, item_id) VALUES (5, 13)"));
         }
         assertThat(ids(dn2(), "SELECT note_id FROM item_notes ORDER BY note_id")).containsExactly(1L, 3L);
         assertThat(ids(dn1(), "SELECT note_id FROM item_notes ORDER BY note_id")).containsExactly(2L);

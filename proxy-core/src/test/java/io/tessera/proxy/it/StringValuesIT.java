@@ -140,6 +140,13 @@ class StringValuesIT {
             assertThat(count(s, "SELECT COUNT(*) FROM nums WHERE id IN (77, 177)")).isZero();
             assertThatThrownBy(() -> count(s, "SELECT COUNT(*) FROM nums WHERE note LIKE 'a\\%'"))
                     .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getErrorCode()).isEqualTo(1235));
+            // the statement splitter reads backslashes as escapes: such a multi-statement text is refused
+            try (Connection multi = DriverManager.getConnection(tessera.jdbcUrl("STRDB") + "?allowMultiQueries=true",
+                    RunningTessera.USER, RunningTessera.PASSWORD); Statement m = multi.createStatement()) {
+                m.execute("SET sql_mode = CONCAT(@@sql_mode, ',NO_BACKSLASH_ESCAPES')");
+                assertThatThrownBy(() -> m.execute("SELECT 'a\\'; SELECT 2"))
+                        .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getErrorCode()).isEqualTo(1235));
+            }
             // one row, one node, the client's own text: the node reads the backslash as the session does
             s.executeUpdate("INSERT INTO nums (id, note) VALUES (78, 'a\\x')");
             assertThat(count(s, "SELECT COUNT(*) FROM nums WHERE id = 78 AND note = 'a\\x'")).isEqualTo(1);
