@@ -187,12 +187,21 @@ final class QueryHandler {
      * text. Returns false when the text holds one statement only.
      */
     private boolean runEach(ClientChannel client, String sql, boolean shortened, ByteBuf payload) {
-        List<String> statements = StatementSplitter.split(sql);
-        if (statements.size() < 2) {
-            return false;
+        // the splitter reads a backslash as an escape, which it is not under NO_BACKSLASH_ESCAPES: 'a\' ends there
+        boolean splitsAsMysql = client.session().backslashEscapes() || NoBackslashEscapes.asDefaultMode(sql) == sql;
+        List<String> statements;
+        try {
+            statements = StatementSplitter.split(sql);
+        } catch (TesseraException e) {
+            if (splitsAsMysql) {
+                throw e;
+            }
+            statements = null;
         }
-        if (!client.session().backslashEscapes() && NoBackslashEscapes.asDefaultMode(sql) != sql) {
-            // the splitter reads a backslash as an escape: 'a\'; would hide the end of a statement
+        if (statements != null && statements.size() < 2) {
+            return false; // one statement: parsed in the session's mode, which refuses a second one it finds
+        }
+        if (!splitsAsMysql) {
             throw RouteException.notSupported("a multi-statement text with a backslash in a string, in a session"
                     + " whose sql_mode has NO_BACKSLASH_ESCAPES: send its statements one by one");
         }
