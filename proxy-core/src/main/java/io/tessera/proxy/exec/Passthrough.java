@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.EventLoop;
 import io.tessera.backend.mysql.BackendConnection;
 import io.tessera.backend.mysql.ResponseHandler;
+import io.tessera.protocol.HotPath;
 import io.tessera.protocol.codec.FrameKind;
 import io.tessera.protocol.codec.Packet;
 import io.tessera.protocol.codec.PacketWriter;

@@ -1,6 +1,6 @@
 package io.tessera.proxy.exec.merge;
 
-import io.tessera.proxy.exec.HotPath;
+import io.tessera.protocol.HotPath;
 import java.util.List;
 
 /** Runs {@link io.tessera.router.plan.Concat}: rows of every data node as they arrive, in no particular order. */

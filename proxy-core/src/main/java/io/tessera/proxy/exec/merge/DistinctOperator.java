@@ -1,6 +1,6 @@
 package io.tessera.proxy.exec.merge;
 
-import io.tessera.proxy.exec.HotPath;
+import io.tessera.protocol.HotPath;
 
 /**
  * Runs {@link io.tessera.router.plan.Distinct}: the input is sorted on the keys, so a duplicate follows the row it

@@ -1,6 +1,6 @@
 package io.tessera.proxy.exec.merge;
 
-import io.tessera.proxy.exec.HotPath;
+import io.tessera.protocol.HotPath;
 
 /** Runs {@link io.tessera.router.plan.Limit}: skips {@code offset} rows, then passes on at most {@code count}. */
 @HotPath

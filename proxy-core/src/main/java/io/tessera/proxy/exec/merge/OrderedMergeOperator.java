@@ -1,6 +1,6 @@
 package io.tessera.proxy.exec.merge;
 
-import io.tessera.proxy.exec.HotPath;
+import io.tessera.protocol.HotPath;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.PriorityQueue;

@@ -1,6 +1,6 @@
 package io.tessera.proxy.exec.merge;
 
-import io.tessera.proxy.exec.HotPath;
+import io.tessera.protocol.HotPath;
 
 /**
  * Runs {@link io.tessera.router.plan.Project}: cuts the hidden columns off each row. They are the last ones, so the

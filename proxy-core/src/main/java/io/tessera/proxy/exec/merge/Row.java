@@ -1,7 +1,7 @@
 package io.tessera.proxy.exec.merge;
 
 import io.netty.buffer.ByteBuf;
-import io.tessera.proxy.exec.HotPath;
+import io.tessera.protocol.HotPath;
 import java.util.Arrays;
 
 /**

@@ -1,9 +1,9 @@
 package io.tessera.proxy.exec.merge;
 
+import io.tessera.protocol.HotPath;
 import io.tessera.protocol.error.ErrorCode;
 import io.tessera.protocol.error.TesseraException;
 import io.tessera.protocol.packet.ColumnDefinition41;
-import io.tessera.proxy.exec.HotPath;
 import io.tessera.router.plan.Columns;
 import io.tessera.router.plan.SortKey;
 import java.util.Comparator;
