@@ -6,6 +6,7 @@ import io.tessera.backend.mysql.QueryResult;
 import io.tessera.protocol.error.TesseraException;
 import io.tessera.protocol.packet.ErrPacket;
 import io.tessera.proxy.exec.TransactionCoordinator.AtomicStatement;
+import io.tessera.proxy.exec.merge.MergeExecution.Connections;
 import io.tessera.proxy.session.ClientChannel;
 import io.tessera.proxy.session.Participant;
 import io.tessera.router.plan.Route;
@@ -24,7 +25,8 @@ import java.util.concurrent.CompletableFuture;
  */
 final class ScatterWrite {
 
-    private final Executor executor;
+    /** Where the node connections come from and go back to: the executor, seen through the interface merges use. */
+    private final Connections source;
     private final ClientChannel client;
     private final Route route;
     private final AtomicStatement atomic;
@@ -34,8 +36,8 @@ final class ScatterWrite {
     private final Throwable[] failures;
     private int pending;
 
-    private ScatterWrite(Executor executor, ClientChannel client, Route route, AtomicStatement atomic) {
-        this.executor = executor;
+    private ScatterWrite(Connections source, ClientChannel client, Route route, AtomicStatement atomic) {
+        this.source = source;
         this.client = client;
         this.route = route;
         this.atomic = atomic;
@@ -48,8 +50,8 @@ final class ScatterWrite {
     }
 
     /** @param atomic how the statement is made all-or-nothing, or {@code null} for a statement that cannot be */
-    static void run(Executor executor, ClientChannel client, Route route, AtomicStatement atomic) {
-        ScatterWrite write = new ScatterWrite(executor, client, route, atomic);
+    static void run(Connections source, ClientChannel client, Route route, AtomicStatement atomic) {
+        ScatterWrite write = new ScatterWrite(source, client, route, atomic);
         for (int i = 0; i < route.shards().size(); i++) {
             write.start(i);
         }
@@ -57,7 +59,7 @@ final class ScatterWrite {
 
     private void start(int index) {
         String node = route.shards().get(index).dataNode();
-        LoopFutures.whenComplete(loop, executor.acquire(client, node), client.guard((backend, error) -> {
+        LoopFutures.whenComplete(loop, source.acquire(client, node), client.guard((backend, error) -> {
             if (error != null) {
                 done(index, null, error);
                 return;
@@ -167,7 +169,7 @@ final class ScatterWrite {
     private void releaseAll() {
         for (int i = 0; i < connections.length; i++) {
             if (connections[i] != null) {
-                executor.release(client, route.shards().get(i).dataNode(), connections[i]);
+                source.release(client, route.shards().get(i).dataNode(), connections[i]);
             }
         }
     }
