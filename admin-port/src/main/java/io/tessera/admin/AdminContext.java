@@ -5,8 +5,9 @@ import java.util.List;
 
 /**
  * What the admin port can see of the running server. {@code proxy-core} implements it over its live state and
- * hands it to {@link AdminServer#bind}; every method is called on an admin connection's event loop, once per
- * command, so each must be cheap and must not block (no I/O, no waiting for locks held across I/O).
+ * hands it to {@link io.tessera.admin.server.AdminServer#bind}; every method is called on an admin connection's
+ * event loop, once per command, so each must be cheap and must not block (no I/O, no waiting for locks held across
+ * I/O).
  *
  * <p>Lists may come in any order: each command sorts its rows itself (names with a numeric suffix compare by
  * number, so {@code dn2} comes before {@code dn10}), so output is deterministic whatever the implementation.

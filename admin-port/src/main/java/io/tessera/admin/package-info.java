@@ -1,9 +1,8 @@
 /**
- * The admin port (MyCat's 9066 "manager" port): {@link io.tessera.admin.AdminServer} speaks the MySQL protocol,
- * logs DBAs in with {@code mysql_native_password} and answers {@code show @@...} commands with MyCat 1.6's exact
- * result columns. It reads the running server only through the small views defined here ({@link
- * io.tessera.admin.AdminContext} and the {@code *View} interfaces and snapshot records it returns), which
+ * The admin port (MyCat's 9066 "manager" port) as the running server is seen from it: the small views it reads
+ * ({@link io.tessera.admin.AdminContext} and the {@code *View} interfaces and snapshot records it returns), which
  * {@code proxy-core} implements and hands over at start-up; this module never imports {@code proxy-core} or
- * {@code backend-pool}.
+ * {@code backend-pool}. The commands ({@code command}) read these views; the server ({@code server}) runs the
+ * commands. Neither is imported from here, so the three packages form no cycle.
  */
 package io.tessera.admin;

@@ -1,4 +1,4 @@
-package io.tessera.admin;
+package io.tessera.admin.server;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFutureListener;

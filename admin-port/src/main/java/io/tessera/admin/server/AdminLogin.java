@@ -1,4 +1,4 @@
-package io.tessera.admin;
+package io.tessera.admin.server;
 
 import io.tessera.protocol.auth.AuthPlugin;
 import io.tessera.protocol.auth.LoginVerifier;

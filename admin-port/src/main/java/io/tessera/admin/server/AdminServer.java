@@ -1,4 +1,4 @@
-package io.tessera.admin;
+package io.tessera.admin.server;
 
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
@@ -10,6 +10,7 @@ import io.netty.channel.ServerChannel;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.util.concurrent.GlobalEventExecutor;
+import io.tessera.admin.AdminContext;
 import io.tessera.admin.command.AdminCommands;
 import io.tessera.protocol.auth.AuthPlugin;
 import io.tessera.protocol.auth.Scramble;

@@ -1,4 +1,4 @@
-package io.tessera.admin;
+package io.tessera.admin.server;
 
 import java.util.Objects;
 

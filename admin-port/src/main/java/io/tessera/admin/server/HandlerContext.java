@@ -1,5 +1,6 @@
-package io.tessera.admin;
+package io.tessera.admin.server;
 
+import io.tessera.admin.AdminContext;
 import io.tessera.admin.command.AdminCommands;
 import io.tessera.protocol.auth.Scramble;
 import java.util.concurrent.atomic.AtomicLong;

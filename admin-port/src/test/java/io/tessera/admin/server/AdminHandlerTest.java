@@ -1,9 +1,11 @@
-package io.tessera.admin;
+package io.tessera.admin.server;
 
-import static io.tessera.admin.EmbeddedClient.CLIENT_CAPABILITIES;
+import static io.tessera.admin.server.EmbeddedClient.CLIENT_CAPABILITIES;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tessera.admin.EmbeddedClient.Frame;
+import io.tessera.admin.AdminContext;
+import io.tessera.admin.FakeContext;
+import io.tessera.admin.server.EmbeddedClient.Frame;
 import io.tessera.protocol.auth.NativePassword;
 import io.tessera.protocol.auth.ServerLogin;
 import io.tessera.protocol.constant.Capability;

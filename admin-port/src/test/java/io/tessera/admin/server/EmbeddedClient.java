@@ -1,12 +1,13 @@
-package io.tessera.admin;
+package io.tessera.admin.server;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
+import io.tessera.admin.AdminContext;
 import io.tessera.admin.command.AdminCommands;
-import io.tessera.protocol.auth.NativePassword;
 import io.tessera.protocol.auth.AuthPlugin;
+import io.tessera.protocol.auth.NativePassword;
 import io.tessera.protocol.auth.Scramble;
 import io.tessera.protocol.auth.ServerLogin;
 import io.tessera.protocol.charset.Collations;
