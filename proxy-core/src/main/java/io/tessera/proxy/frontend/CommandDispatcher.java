@@ -9,6 +9,7 @@ import io.tessera.protocol.error.ErrorCode;
 import io.tessera.protocol.error.TesseraException;
 import io.tessera.proxy.exec.Executor;
 import io.tessera.proxy.session.ClientChannel;
+import io.tessera.proxy.session.ClientConnections;
 import io.tessera.router.RouteContext;
 import io.tessera.router.Router;
 import io.tessera.router.error.RouteException;

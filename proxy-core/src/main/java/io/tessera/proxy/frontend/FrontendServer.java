@@ -20,6 +20,7 @@ import io.tessera.proxy.local.SessionFunctions;
 import io.tessera.proxy.local.SetStatement;
 import io.tessera.proxy.local.ShowStatements;
 import io.tessera.proxy.local.Transactions;
+import io.tessera.proxy.session.ClientConnections;
 import io.tessera.router.Router;
 import io.tessera.router.parse.SqlParser;
 import java.io.IOException;

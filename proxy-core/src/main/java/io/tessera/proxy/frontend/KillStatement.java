@@ -7,6 +7,7 @@ import io.tessera.backend.mysql.BackendConnection;
 import io.tessera.protocol.error.ErrorCode;
 import io.tessera.proxy.exec.Executor;
 import io.tessera.proxy.session.ClientChannel;
+import io.tessera.proxy.session.ClientConnections;
 import io.tessera.router.parse.ParsedStatement;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,33 +1,39 @@
-package io.tessera.proxy.frontend;
+package io.tessera.proxy.session;
 
-import io.tessera.proxy.session.ClientChannel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
-/** The open client connections, for COM_STATISTICS, the admin port and shutdown. Thread-safe. */
+/**
+ * The open client connections, for COM_STATISTICS, KILL, the admin port and shutdown. Thread-safe. The front end
+ * registers and counts; the admin views and shutdown only read and close, so this lives beside the session rather
+ * than in the front end that fills it.
+ */
 public final class ClientConnections {
 
     private final Map<Long, ClientChannel> open = new ConcurrentHashMap<>();
     private final LongAdder questions = new LongAdder();
     private final long startedMillis = System.currentTimeMillis();
 
-    void opened(ClientChannel client) {
+    /** A client connected: {@code client} counts from now on, logged in or not yet. */
+    public void opened(ClientChannel client) {
         open.put(client.session().connectionId(), client);
     }
 
-    void closed(ClientChannel client) {
+    /** {@code client}'s channel closed. */
+    public void closed(ClientChannel client) {
         open.remove(client.session().connectionId());
     }
 
     /** The open connection with this id, or {@code null}. */
-    ClientChannel get(long connectionId) {
+    public ClientChannel get(long connectionId) {
         return open.get(connectionId);
     }
 
-    void countQuestion() {
+    /** One more command from a client, for COM_STATISTICS' {@code Questions}. */
+    public void countQuestion() {
         questions.increment();
     }
 
