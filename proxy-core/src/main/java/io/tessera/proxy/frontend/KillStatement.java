@@ -1,13 +1,12 @@
 package io.tessera.proxy.frontend;
 
-import com.alibaba.druid.sql.ast.SQLExpr;
-import com.alibaba.druid.sql.ast.expr.SQLIntegerExpr;
-import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlKillStatement;
 import io.tessera.backend.mysql.BackendConnection;
 import io.tessera.protocol.error.ErrorCode;
 import io.tessera.proxy.exec.Executor;
 import io.tessera.proxy.session.ClientChannel;
 import io.tessera.proxy.session.ClientConnections;
+import io.tessera.router.local.Kill;
+import io.tessera.router.local.LocalStatements;
 import io.tessera.router.parse.ParsedStatement;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,18 +31,17 @@ final class KillStatement {
     }
 
     void handle(ClientChannel client, ParsedStatement statement) {
-        MySqlKillStatement kill = (MySqlKillStatement) statement.ast();
-        if (kill.getThreadIds().size() != 1) { // Druid reads "KILL QUERY" and "KILL 1, 2"; MySQL does not
+        Kill kill = LocalStatements.kill(statement);
+        if (kill.ids() != 1) { // Druid reads "KILL QUERY" and "KILL 1, 2"; MySQL does not
             client.error(ErrorCode.PARSE_ERROR.exception("You have an error in your SQL syntax: KILL takes one"
                     + " connection id"));
             return;
         }
-        SQLExpr idExpr = kill.getThreadIds().get(0);
-        if (!(idExpr instanceof SQLIntegerExpr integer)) {
-            client.error(ErrorCode.UNKNOWN_THREAD.exception(String.valueOf(idExpr)));
+        if (kill.id() == null) {
+            client.error(ErrorCode.UNKNOWN_THREAD.exception(kill.idText()));
             return;
         }
-        long id = integer.getNumber().longValue();
+        long id = kill.id();
         ClientChannel target = connections.get(id);
         if (target == null) {
             client.error(ErrorCode.UNKNOWN_THREAD.exception(id));
@@ -53,7 +51,7 @@ final class KillStatement {
             client.error(ErrorCode.NOT_THREAD_OWNER.exception(id));
             return;
         }
-        boolean connection = kill.getType() != MySqlKillStatement.Type.QUERY;
+        boolean connection = kill.connection();
         if (target == client && connection) {
             client.error(ErrorCode.QUERY_INTERRUPTED.exception());
             client.closeAfterFlush();

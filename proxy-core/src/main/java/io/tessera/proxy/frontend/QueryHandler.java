@@ -1,7 +1,5 @@
 package io.tessera.proxy.frontend;
 
-import com.alibaba.druid.sql.SQLUtils;
-import com.alibaba.druid.sql.ast.statement.SQLUseStatement;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.tessera.protocol.codec.ComQuery;
@@ -24,12 +22,12 @@ import io.tessera.router.RouteCache;
 import io.tessera.router.RouteContext;
 import io.tessera.router.Router;
 import io.tessera.router.error.RouteException;
+import io.tessera.router.local.LocalStatements;
 import io.tessera.router.parse.LongLiterals;
 import io.tessera.router.parse.MycatHint;
 import io.tessera.router.parse.NoBackslashEscapes;
 import io.tessera.router.parse.ParsedStatement;
 import io.tessera.router.parse.SqlParser;
-import io.tessera.router.parse.SqlText;
 import io.tessera.router.parse.SqlTokens;
 import io.tessera.router.parse.StatementSplitter;
 import io.tessera.router.parse.StatementType;
@@ -254,7 +252,7 @@ final class QueryHandler {
             case SHOW_DATABASES -> shows.databases(client);
             case SHOW_TABLES -> shows.tables(client, statement);
             case SHOW_WARNINGS -> shows.warnings(client);
-            case USE -> use(client, (SQLUseStatement) statement.ast());
+            case USE -> use(client, LocalStatements.useSchema(statement));
             case SET -> setStatement.handle(client, statement);
             case SET_TRANSACTION -> transactions.set(client, statement);
             case BEGIN -> transactions.begin(client, statement);
@@ -338,8 +336,7 @@ final class QueryHandler {
         client.result(table.build());
     }
 
-    private void use(ClientChannel client, SQLUseStatement use) {
-        String schema = SQLUtils.normalize(use.getDatabase().getSimpleName());
+    private void use(ClientChannel client, String schema) {
         authenticator.checkSchema(client.session().user(), client.session().remoteHost(), schema);
         client.session().schema(schema);
         client.ok();
@@ -375,9 +372,8 @@ final class QueryHandler {
      */
     private void route(ClientChannel client, ParsedStatement parsed, ByteBuf payload, boolean shortened,
             MycatHint hint, PreparedRun prepared) {
-        boolean inlined = sessionFunctions.rewrite(parsed, client.session());
-        ParsedStatement statement = inlined ? new ParsedStatement(SqlText.of(parsed.ast()), parsed.ast(),
-                parsed.type(), parsed.tables()) : parsed;
+        ParsedStatement statement = sessionFunctions.inline(parsed, client.session());
+        boolean inlined = statement != parsed;
         plan(client, parsed, statement, inlined, payload, shortened, hint, prepared);
     }
 

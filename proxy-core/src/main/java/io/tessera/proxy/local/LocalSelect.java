@@ -1,13 +1,5 @@
 package io.tessera.proxy.local;
 
-import com.alibaba.druid.sql.SQLUtils;
-import com.alibaba.druid.sql.ast.SQLExpr;
-import com.alibaba.druid.sql.ast.expr.SQLMethodInvokeExpr;
-import com.alibaba.druid.sql.ast.expr.SQLPropertyExpr;
-import com.alibaba.druid.sql.ast.expr.SQLVariantRefExpr;
-import com.alibaba.druid.sql.ast.statement.SQLSelectItem;
-import com.alibaba.druid.sql.ast.statement.SQLSelectQueryBlock;
-import com.alibaba.druid.sql.ast.statement.SQLSelectStatement;
 import io.tessera.protocol.error.ErrorCode;
 import io.tessera.protocol.result.ResultTable;
 import io.tessera.proxy.exec.Executor;
@@ -16,13 +8,15 @@ import io.tessera.proxy.session.Session;
 import io.tessera.proxy.session.SqlLiterals;
 import io.tessera.router.RouteContext;
 import io.tessera.router.Router;
+import io.tessera.router.local.LocalStatements;
+import io.tessera.router.local.SelectedValue;
 import io.tessera.router.parse.ParsedStatement;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -49,20 +43,17 @@ public final class LocalSelect {
         this.executor = executor;
     }
 
-    /** One selected item: a variable ({@code name} without {@code @@}) or a function ({@code name()}). */
-    private record Item(String label, String name, boolean function) {
-    }
-
     /** Answers the statement and returns true, or returns false when it is not one of these SELECTs. */
     public boolean tryAnswer(ClientChannel client, ParsedStatement statement) {
-        List<Item> items = itemsOf(statement);
-        if (items == null) {
+        Optional<List<SelectedValue>> selected = LocalStatements.sessionValues(statement);
+        if (selected.isEmpty()) {
             return false;
         }
+        List<SelectedValue> items = selected.get();
         Session session = client.session();
         Map<String, String> values = new HashMap<>();
         Set<String> fromDataNode = new LinkedHashSet<>();
-        for (Item item : items) {
+        for (SelectedValue item : items) {
             if (item.function()) {
                 continue;
             }
@@ -109,7 +100,7 @@ public final class LocalSelect {
      * The data node is unreachable: a driver still has to get through its connection set-up, so the variables
      * drivers read at connect get MySQL 8's defaults; a query for any other variable gets the data node's error.
      */
-    private void answerWithoutDataNode(ClientChannel client, List<Item> items, Map<String, String> values,
+    private void answerWithoutDataNode(ClientChannel client, List<SelectedValue> items, Map<String, String> values,
             Set<String> missing, Throwable error) {
         for (String name : missing) {
             if (!CONNECT_DEFAULTS.containsKey(name)) {
@@ -142,11 +133,11 @@ public final class LocalSelect {
             Map.entry("tx_isolation", "REPEATABLE-READ"),
             Map.entry("wait_timeout", "28800"));
 
-    private ResultTable table(Session session, List<Item> items, Map<String, String> values) {
+    private ResultTable table(Session session, List<SelectedValue> items, Map<String, String> values) {
         Object[] row = new Object[items.size()];
         ResultTable.Builder table = ResultTable.builder();
         for (int i = 0; i < items.size(); i++) {
-            Item item = items.get(i);
+            SelectedValue item = items.get(i);
             String value = item.function() ? function(session, item.name()) : values.get(item.name());
             row[i] = value;
             table.column(Results.columnFor(item.label(), value));
@@ -195,53 +186,5 @@ public final class LocalSelect {
             case "found_rows" -> Long.toString(session.foundRows());
             default -> throw new IllegalStateException("not a local function: " + name);
         };
-    }
-
-    private static final Set<String> FUNCTIONS = Set.of("database", "schema", "user", "session_user",
-            "system_user", "current_user", "version", "connection_id", "last_insert_id", "row_count", "found_rows");
-
-    /** The items, or null when the statement is not a FROM-less SELECT of variables and session functions. */
-    private static List<Item> itemsOf(ParsedStatement statement) {
-        if (!(statement.ast() instanceof SQLSelectStatement select)
-                || !(select.getSelect().getQuery() instanceof SQLSelectQueryBlock block)
-                || block.getFrom() != null || block.getWhere() != null || block.getGroupBy() != null
-                || block.getOrderBy() != null || block.isForUpdate() || block.getInto() != null) {
-            return null;
-        }
-        List<Item> items = new ArrayList<>(block.getSelectList().size());
-        for (SQLSelectItem selectItem : block.getSelectList()) {
-            SQLExpr expr = selectItem.getExpr();
-            String label = selectItem.getAlias() != null
-                    ? SQLUtils.normalize(selectItem.getAlias()) : SQLUtils.toMySqlString(expr);
-            String variable = sessionVariableName(expr);
-            if (variable != null) {
-                items.add(new Item(label, variable, false));
-            } else if (expr instanceof SQLMethodInvokeExpr call && call.getArguments().isEmpty()
-                    && call.getOwner() == null
-                    && FUNCTIONS.contains(call.getMethodName().toLowerCase(Locale.ROOT))) {
-                items.add(new Item(label, call.getMethodName().toLowerCase(Locale.ROOT), true));
-            } else {
-                return null;
-            }
-        }
-        return items;
-    }
-
-    /** {@code @@x}, {@code @@session.x}, {@code @@local.x} as {@code x}; null for globals, user variables, others. */
-    static String sessionVariableName(SQLExpr expr) {
-        if (expr instanceof SQLVariantRefExpr ref && ref.getName().startsWith("@@") && !ref.isGlobal()) {
-            String name = ref.getName().substring(2).toLowerCase(Locale.ROOT);
-            if (name.startsWith("session.") || name.startsWith("local.")) {
-                name = name.substring(name.indexOf('.') + 1);
-            }
-            return name.startsWith("global.") ? null : SQLUtils.normalize(name);
-        }
-        if (expr instanceof SQLPropertyExpr prop && prop.getOwner() instanceof SQLVariantRefExpr owner) {
-            String scope = owner.getName().toLowerCase(Locale.ROOT);
-            if (scope.equals("@@session") || scope.equals("@@local")) {
-                return SQLUtils.normalize(prop.getName()).toLowerCase(Locale.ROOT);
-            }
-        }
-        return null;
     }
 }

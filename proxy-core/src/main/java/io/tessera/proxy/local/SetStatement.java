@@ -1,19 +1,5 @@
 package io.tessera.proxy.local;
 
-import com.alibaba.druid.sql.SQLUtils;
-import com.alibaba.druid.sql.ast.SQLExpr;
-import com.alibaba.druid.sql.ast.expr.SQLBooleanExpr;
-import com.alibaba.druid.sql.ast.expr.SQLCharExpr;
-import com.alibaba.druid.sql.ast.expr.SQLDefaultExpr;
-import com.alibaba.druid.sql.ast.expr.SQLIdentifierExpr;
-import com.alibaba.druid.sql.ast.expr.SQLIntegerExpr;
-import com.alibaba.druid.sql.ast.expr.SQLNullExpr;
-import com.alibaba.druid.sql.ast.expr.SQLNumberExpr;
-import com.alibaba.druid.sql.ast.expr.SQLPropertyExpr;
-import com.alibaba.druid.sql.ast.expr.SQLVariantRefExpr;
-import com.alibaba.druid.sql.ast.statement.SQLAssignItem;
-import com.alibaba.druid.sql.ast.statement.SQLSetStatement;
-import com.alibaba.druid.sql.dialect.mysql.ast.expr.MySqlCharExpr;
 import io.tessera.protocol.charset.Collation;
 import io.tessera.protocol.charset.Collations;
 import io.tessera.protocol.error.ErrorCode;
@@ -25,7 +11,10 @@ import io.tessera.proxy.session.SqlLiterals;
 import io.tessera.router.RouteContext;
 import io.tessera.router.Router;
 import io.tessera.router.error.RouteException;
+import io.tessera.router.local.LocalStatements;
+import io.tessera.router.local.SetItem;
 import io.tessera.router.parse.ParsedStatement;
+import io.tessera.router.parse.SqlNames;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -59,37 +48,39 @@ public final class SetStatement {
         boolean checkOnDataNode = false;
         boolean commitOpenTransaction = false; // SET autocommit = 1 commits, as in MySQL
         try {
-            for (SQLAssignItem item : ((SQLSetStatement) statement.ast()).getItems()) {
-                String target = targetName(item.getTarget());
+            for (SetItem item : LocalStatements.setItems(statement)) {
+                if (item.refusal() != null) {
+                    throw item.refusal();
+                }
+                String target = item.target();
                 if (target.equals("names") || target.equals("character set") || target.equals("charset")) {
-                    useCharset(session, item.getValue());
+                    useCharset(session, item);
                     continue;
                 }
-                if (target.equals("autocommit") && isLiteral(item.getValue())) {
-                    boolean on = parseSwitch(target, item.getValue());
+                if (target.equals("autocommit") && item.kind().literal()) {
+                    boolean on = parseSwitch(target, item);
                     commitOpenTransaction |= on && !session.autocommit() && session.transaction().hasParticipants();
                     session.autocommit(on);
                     continue;
                 }
-                if (target.equals("xa") && isLiteral(item.getValue())) {
-                    setXa(session, parseSwitch(target, item.getValue()));
+                if (target.equals("xa") && item.kind().literal()) {
+                    setXa(session, parseSwitch(target, item));
                     continue;
                 }
-                if (CHARSET_VARIABLES.contains(target) && isLiteral(item.getValue())) {
-                    setCharsetVariable(session, target, item.getValue());
+                if (CHARSET_VARIABLES.contains(target) && item.kind().literal()) {
+                    setCharsetVariable(session, target, item);
                     continue;
                 }
                 if (!statement.tables().isEmpty()) {
                     throw RouteException.notSupported("SET with a subquery is not supported: "
                             + "run the query first and set the value");
                 }
-                SQLExpr value = item.getValue();
-                if (value instanceof SQLDefaultExpr) {
+                if (item.kind() == SetItem.Kind.DEFAULT) {
                     assignments.add(new Assignment(target, null, null, true));
-                } else if (isLiteral(value)) {
-                    assignments.add(new Assignment(target, SQLUtils.toMySqlString(value), null, false));
+                } else if (item.kind().literal()) {
+                    assignments.add(new Assignment(target, item.sql(), null, false));
                 } else {
-                    assignments.add(new Assignment(target, null, SQLUtils.toMySqlString(value), false));
+                    assignments.add(new Assignment(target, null, item.sql(), false));
                 }
                 checkOnDataNode |= !target.startsWith("@");
             }
@@ -169,16 +160,16 @@ public final class SetStatement {
     private static final java.util.Set<String> CHARSET_VARIABLES = java.util.Set.of("character_set_client",
             "character_set_connection", "character_set_results", "collation_connection");
 
-    private static void setCharsetVariable(Session session, String name, SQLExpr value) {
-        String text = SqlLiterals.value(SQLUtils.toMySqlString(value));
-        if (text == null || value instanceof SQLNullExpr) {
+    private static void setCharsetVariable(Session session, String name, SetItem value) {
+        String text = SqlLiterals.value(value.sql());
+        if (text == null || value.kind() == SetItem.Kind.NULL) {
             if (!name.equals("character_set_results")) {
                 throw ErrorCode.WRONG_VALUE_FOR_VAR.exception(name, "NULL");
             }
             session.variables().set(name, "NULL"); // results are sent as stored, without conversion
             return;
         }
-        String normalized = SQLUtils.normalize(text);
+        String normalized = SqlNames.normalize(text);
         Collation collation = name.equals("collation_connection")
                 ? Collations.byName(normalized).orElseThrow(() -> ErrorCode.UNKNOWN_COLLATION.exception(normalized))
                 : Collations.defaultOf(normalized)
@@ -190,23 +181,12 @@ public final class SetStatement {
         }
     }
 
-    private static void useCharset(Session session, SQLExpr value) {
-        String charset;
-        String collationName = null;
-        if (value instanceof MySqlCharExpr c) {
-            charset = c.getText();
-            collationName = c.getCollate();
-        } else if (value instanceof SQLCharExpr c) {
-            charset = c.getText();
-        } else if (value instanceof SQLIdentifierExpr id) {
-            charset = id.getName();
-        } else if (value instanceof SQLDefaultExpr) {
-            charset = "utf8mb4";
-        } else {
-            throw ErrorCode.UNKNOWN_CHARACTER_SET.exception(SQLUtils.toMySqlString(value));
+    private static void useCharset(Session session, SetItem value) {
+        String charsetName = value.charset();
+        if (charsetName == null) {
+            throw ErrorCode.UNKNOWN_CHARACTER_SET.exception(value.sql());
         }
-        String charsetName = SQLUtils.normalize(charset);
-        String collate = collationName == null ? null : SQLUtils.normalize(collationName);
+        String collate = value.collation();
         Collation collation = collate == null
                 ? Collations.defaultOf(charsetName)
                         .orElseThrow(() -> ErrorCode.UNKNOWN_CHARACTER_SET.exception(charsetName))
@@ -223,52 +203,12 @@ public final class SetStatement {
         session.xa(on);
     }
 
-    private static boolean parseSwitch(String name, SQLExpr value) {
-        String text = SqlLiterals.value(SQLUtils.toMySqlString(value)).toUpperCase(Locale.ROOT);
+    private static boolean parseSwitch(String name, SetItem value) {
+        String text = SqlLiterals.value(value.sql()).toUpperCase(Locale.ROOT);
         return switch (text) {
             case "1", "ON", "TRUE" -> true;
             case "0", "OFF", "FALSE" -> false;
             default -> throw ErrorCode.WRONG_VALUE_FOR_VAR.exception(name, text);
         };
-    }
-
-    private static boolean isLiteral(SQLExpr value) {
-        return value instanceof SQLCharExpr || value instanceof SQLIntegerExpr || value instanceof SQLNumberExpr
-                || value instanceof SQLBooleanExpr || value instanceof SQLNullExpr
-                || value instanceof SQLIdentifierExpr;
-    }
-
-    /**
-     * The variable a SET item assigns: system variables lower-case without scope ({@code sql_mode}), user
-     * variables with their {@code @}, and the pseudo-targets {@code names} / {@code character set}.
-     */
-    private static String targetName(SQLExpr target) {
-        String name;
-        if (target instanceof SQLPropertyExpr prop && prop.getOwner() instanceof SQLVariantRefExpr owner) {
-            String scope = owner.getName().toLowerCase(Locale.ROOT);
-            if (scope.equals("@@global")) {
-                throw globalRefused();
-            }
-            name = prop.getName();
-        } else if (target instanceof SQLVariantRefExpr ref) {
-            if (ref.isGlobal()) {
-                throw globalRefused();
-            }
-            name = ref.getName();
-            if (name.startsWith("@@")) {
-                name = name.substring(2);
-            } else if (name.startsWith("@")) {
-                return "@" + SQLUtils.normalize(name.substring(1));
-            }
-        } else if (target instanceof SQLIdentifierExpr id) {
-            name = id.getName();
-        } else {
-            throw RouteException.notSupported("SET target " + target + " is not supported");
-        }
-        return SQLUtils.normalize(name).toLowerCase(Locale.ROOT);
-    }
-
-    private static TesseraException globalRefused() {
-        return RouteException.notSupported("SET GLOBAL is not supported through Tessera: set it on each data host");
     }
 }

@@ -1,14 +1,12 @@
 package io.tessera.proxy.local;
 
-import com.alibaba.druid.sql.SQLUtils;
-import com.alibaba.druid.sql.ast.SQLExpr;
-import com.alibaba.druid.sql.ast.expr.SQLCharExpr;
-import com.alibaba.druid.sql.ast.statement.SQLShowTablesStatement;
 import io.tessera.protocol.result.ResultTable;
 import io.tessera.proxy.exec.Executor;
 import io.tessera.proxy.session.ClientChannel;
 import io.tessera.proxy.session.Session;
 import io.tessera.router.error.RouteException;
+import io.tessera.router.local.LocalStatements;
+import io.tessera.router.local.ShowTables;
 import io.tessera.router.model.LogicalSchema;
 import io.tessera.router.model.LogicalTable;
 import io.tessera.router.model.SchemaCatalog;
@@ -43,10 +41,9 @@ public final class ShowStatements {
     }
 
     public void tables(ClientChannel client, ParsedStatement statement) {
-        SQLShowTablesStatement show = (SQLShowTablesStatement) statement.ast();
+        ShowTables show = LocalStatements.showTables(statement);
         Session session = client.session();
-        String schemaName = show.getDatabase() != null ? SQLUtils.normalize(show.getDatabase().getSimpleName())
-                : session.schema();
+        String schemaName = show.schema() != null ? show.schema() : session.schema();
         if (schemaName == null) {
             client.error(RouteException.noDatabaseSelected());
             return;
@@ -56,17 +53,17 @@ public final class ShowStatements {
             client.error(RouteException.unknownDatabase(schemaName));
             return;
         }
-        if (show.getWhere() != null) {
+        if (show.where()) {
             client.error(RouteException.notSupported("SHOW TABLES ... WHERE is not supported; use LIKE"));
             return;
         }
-        Pattern like = show.getLike() == null ? null : likePattern(show.getLike());
+        Pattern like = show.like() == null ? null : likePattern(show.like());
         TreeMap<String, String> names = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
         for (LogicalTable t : schema.allTables()) {
             names.put(t.name(), t.name());
         }
         if (schema.defaultDataNode() == null) {
-            client.result(tableList(schemaName, show.isFull(), names, like));
+            client.result(tableList(schemaName, show.full(), names, like));
             return;
         }
         executor.query(client, schema.defaultDataNode(), "SHOW TABLES").whenComplete(client.guard((result, error) -> {
@@ -77,7 +74,7 @@ public final class ShowStatements {
             for (List<String> row : result.rows()) {
                 names.putIfAbsent(row.get(0), row.get(0));
             }
-            client.result(tableList(schemaName, show.isFull(), names, like));
+            client.result(tableList(schemaName, show.full(), names, like));
         }));
     }
 
@@ -112,8 +109,7 @@ public final class ShowStatements {
     }
 
     /** A LIKE pattern as a case-insensitive regex: {@code %} any run, {@code _} one character, {@code \} escapes. */
-    static Pattern likePattern(SQLExpr expr) {
-        String pattern = expr instanceof SQLCharExpr c ? c.getText() : SQLUtils.toMySqlString(expr);
+    static Pattern likePattern(String pattern) {
         StringBuilder regex = new StringBuilder();
         for (int i = 0; i < pattern.length(); i++) {
             char c = pattern.charAt(i);

@@ -1,11 +1,5 @@
 package io.tessera.proxy.local;
 
-import com.alibaba.druid.sql.SQLUtils;
-import com.alibaba.druid.sql.ast.statement.SQLReleaseSavePointStatement;
-import com.alibaba.druid.sql.ast.statement.SQLRollbackStatement;
-import com.alibaba.druid.sql.ast.statement.SQLSavePointStatement;
-import com.alibaba.druid.sql.ast.statement.SQLStartTransactionStatement;
-import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlSetTransactionStatement;
 import io.tessera.protocol.error.ErrorCode;
 import io.tessera.proxy.exec.Executor;
 import io.tessera.proxy.session.ClientChannel;
@@ -13,8 +7,10 @@ import io.tessera.proxy.session.Session;
 import io.tessera.proxy.session.SqlLiterals;
 import io.tessera.proxy.session.Transaction;
 import io.tessera.router.error.RouteException;
+import io.tessera.router.local.LocalStatements;
+import io.tessera.router.local.Savepoint;
+import io.tessera.router.local.TransactionCharacteristics;
 import io.tessera.router.parse.ParsedStatement;
-import java.util.Locale;
 
 /**
  * {@code BEGIN} / {@code START TRANSACTION [READ ONLY | READ WRITE | WITH CONSISTENT SNAPSHOT]}, {@code COMMIT},
@@ -33,7 +29,7 @@ public final class Transactions {
     /** BEGIN commits an open transaction first, as MySQL does. */
     public void begin(ClientChannel client, ParsedStatement statement) {
         Session session = client.session();
-        boolean readOnly = statement.ast() instanceof SQLStartTransactionStatement start && start.isReadOnly();
+        boolean readOnly = LocalStatements.startsReadOnly(statement);
         String sql = statement.sql().trim();
         if (!session.transaction().hasParticipants()) {
             if (session.explicitTransaction()) {
@@ -79,14 +75,14 @@ public final class Transactions {
         Transaction transaction = session.transaction();
         String sql;
         Runnable remember;
-        if (statement.ast() instanceof SQLSavePointStatement save) {
-            String name = SQLUtils.normalize(save.getName().toString());
+        Savepoint savepoint = LocalStatements.savepoint(statement);
+        if (savepoint.action() == Savepoint.Action.SET) {
+            String name = savepoint.name();
             sql = "SAVEPOINT " + SqlLiterals.identifier(name);
             remember = session.inTransaction() ? () -> transaction.savepoint(name) : () -> { };
         } else {
-            boolean release = statement.ast() instanceof SQLReleaseSavePointStatement;
-            String name = SQLUtils.normalize(release ? ((SQLReleaseSavePointStatement) statement.ast()).getName()
-                    .toString() : ((SQLRollbackStatement) statement.ast()).getTo().toString());
+            boolean release = savepoint.action() == Savepoint.Action.RELEASE;
+            String name = savepoint.name();
             if (!transaction.savepoints().stream().anyMatch(name::equalsIgnoreCase)) {
                 client.error(ErrorCode.SAVEPOINT_DOES_NOT_EXIST.exception("SAVEPOINT", name));
                 return;
@@ -110,23 +106,21 @@ public final class Transactions {
      * one is open); GLOBAL is refused, as {@code SET GLOBAL} is: set it on the data hosts.
      */
     public void set(ClientChannel client, ParsedStatement statement) {
-        MySqlSetTransactionStatement set = (MySqlSetTransactionStatement) statement.ast();
+        TransactionCharacteristics set = LocalStatements.transactionCharacteristics(statement);
         Session session = client.session();
-        if (Boolean.TRUE.equals(set.getGlobal())) {
+        if (set.scope() == TransactionCharacteristics.Scope.GLOBAL) {
             client.error(RouteException.notSupported("SET GLOBAL TRANSACTION is not supported through Tessera: set"
                     + " it on each data host"));
             return;
         }
-        String level = set.getIsolationLevel() == null ? null
-                : set.getIsolationLevel().trim().replaceAll("\\s+", " ").toUpperCase(Locale.ROOT);
-        boolean readOnly = set.getAccessModel() != null
-                && set.getAccessModel().toUpperCase(Locale.ROOT).contains("ONLY");
-        if (!Boolean.TRUE.equals(set.getSession()) && !set.isLocal()) {
+        String level = set.isolationLevel();
+        boolean readOnly = Boolean.TRUE.equals(set.readOnly());
+        if (set.scope() == TransactionCharacteristics.Scope.NEXT_TRANSACTION) {
             if (session.explicitTransaction() || session.transaction().hasParticipants()) {
                 client.error(ErrorCode.CANT_CHANGE_TX_CHARACTERISTICS.exception());
                 return;
             }
-            session.nextTransaction(level, set.getAccessModel() == null ? null
+            session.nextTransaction(level, set.readOnly() == null ? null
                     : readOnly ? "READ ONLY" : "READ WRITE");
             client.ok();
             return;
@@ -136,7 +130,7 @@ public final class Transactions {
             session.isolation(value);
             session.variables().set("tx_isolation", SqlLiterals.quote(value));
         }
-        if (set.getAccessModel() != null) {
+        if (set.readOnly() != null) {
             session.variables().set("tx_read_only", readOnly ? "1" : "0");
         }
         client.ok();
