@@ -123,7 +123,7 @@ final class CommandDispatcher {
             PayloadReader in = new PayloadReader(payload.duplicate());
             in.int1();
             String table = in.nulTerminatedString(client.session().clientCharset());
-            ParsedStatement statement = new ParsedStatement("", null, StatementType.SHOW_TABLE_INFO,
+            ParsedStatement statement = ParsedStatement.withoutTree(StatementType.SHOW_TABLE_INFO,
                     List.of(new TableReference(null, table)));
             route = router.route(statement, new RouteContext(client.session().schema())).route();
         } catch (RouteException | MalformedPacketException e) {

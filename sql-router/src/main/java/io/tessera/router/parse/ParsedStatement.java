@@ -27,6 +27,14 @@ public record ParsedStatement(String sql, SQLStatement ast, StatementType type, 
     }
 
     /**
+     * A statement Tessera makes up rather than parses, to route a command that names its tables itself
+     * ({@code COM_FIELD_LIST}): no text, no tree. Callers outside the router need no Druid type to make one.
+     */
+    public static ParsedStatement withoutTree(StatementType type, List<TableReference> tables) {
+        return new ParsedStatement("", null, type, tables);
+    }
+
+    /**
      * Whether the statement leaves state that only the connection running it has, so that the session's later
      * statements on that data node must run on the same connection: a temporary table, a statement of SQL's
      * {@code PREPARE} (which {@code EXECUTE} and {@code DEALLOCATE} use), a named lock of {@code GET_LOCK}.
