@@ -21,7 +21,7 @@ import io.tessera.proxy.config.TesseraConfig;
 import io.tessera.proxy.config.WriteHostConfig;
 import io.tessera.proxy.exec.DataNode;
 import io.tessera.proxy.exec.DataNodes;
-import io.tessera.proxy.frontend.ClientConnections;
+import io.tessera.proxy.session.ClientConnections;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;

@@ -1,5 +1,8 @@
 package io.tessera.proxy.frontend;
 
+import io.tessera.proxy.session.ClientConnections;
+import io.tessera.proxy.session.Authenticator;
+import io.tessera.proxy.pipeline.StatementPipeline;
 import io.netty.buffer.ByteBuf;
 import io.tessera.protocol.codec.MalformedPacketException;
 import io.tessera.protocol.codec.PayloadReader;
@@ -26,14 +29,14 @@ import java.util.Locale;
  */
 final class CommandDispatcher {
 
-    private final QueryHandler queries;
+    private final StatementPipeline queries;
     private final PreparedStatements prepared;
     private final Authenticator authenticator;
     private final Router router;
     private final Executor executor;
     private final ClientConnections connections;
 
-    CommandDispatcher(QueryHandler queries, PreparedStatements prepared, Authenticator authenticator, Router router,
+    CommandDispatcher(StatementPipeline queries, PreparedStatements prepared, Authenticator authenticator, Router router,
             Executor executor, ClientConnections connections) {
         this.queries = queries;
         this.prepared = prepared;
@@ -53,7 +56,7 @@ final class CommandDispatcher {
         try {
             switch (command) {
                 case Command.QUERY -> {
-                    queries.handle(client, payload);
+                    queries.start(client, payload, null);
                     return;
                 }
                 case Command.FIELD_LIST -> {

@@ -1,6 +1,7 @@
 package io.tessera.proxy.frontend;
 
 import io.tessera.proxy.exec.Executor;
+import io.tessera.proxy.session.ClientConnections;
 
 /**
  * What every client connection shares after its login: limits from server.xml (the cursor's is mergeMemoryLimit),

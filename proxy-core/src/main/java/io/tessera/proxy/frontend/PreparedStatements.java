@@ -1,5 +1,7 @@
 package io.tessera.proxy.frontend;
 
+import io.tessera.proxy.pipeline.StatementPipeline;
+import io.tessera.proxy.pipeline.PreparedRun;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.tessera.backend.mysql.PreparedMetadata;
@@ -57,10 +59,10 @@ final class PreparedStatements {
     private final SqlParser parser;
     private final Router router;
     private final Executor executor;
-    private final QueryHandler queries;
+    private final StatementPipeline queries;
     private final int maxPreparedStatements;
 
-    PreparedStatements(SqlParser parser, Router router, Executor executor, QueryHandler queries,
+    PreparedStatements(SqlParser parser, Router router, Executor executor, StatementPipeline queries,
             int maxPreparedStatements) {
         this.parser = parser;
         this.router = router;
@@ -189,8 +191,9 @@ final class PreparedStatements {
         statement.cursor(null);
         BinaryResults.of(client).expect(true, cursor ? statement : null, client.writer().sequenceId());
         String text = statement.markers().inline(routing.texts());
-        queries.handle(client, ComQuery.encode(client.channel().alloc(), text, charset), new PreparedRun(text,
-                statement.sql(), longData, executeForDataNode(payload, request), wholeText));
+        queries.start(client, ComQuery.encode(client.channel().alloc(), text, charset), new PreparedRun(text,
+                statement.sql(), longData, executeForDataNode(payload, request), wholeText,
+                () -> BinaryResults.of(client).rowsAreBinary()));
     }
 
     /** Bound values as SQL literals; one longer than a limit written as {@code ''} ({@code abridged}). */

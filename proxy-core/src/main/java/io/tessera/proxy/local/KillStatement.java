@@ -1,4 +1,4 @@
-package io.tessera.proxy.frontend;
+package io.tessera.proxy.local;
 
 import com.alibaba.druid.sql.ast.SQLExpr;
 import com.alibaba.druid.sql.ast.expr.SQLIntegerExpr;
@@ -7,6 +7,7 @@ import io.tessera.backend.mysql.BackendConnection;
 import io.tessera.protocol.error.ErrorCode;
 import io.tessera.proxy.exec.Executor;
 import io.tessera.proxy.session.ClientChannel;
+import io.tessera.proxy.session.ClientConnections;
 import io.tessera.router.parse.ParsedStatement;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,17 +21,17 @@ import java.util.function.Function;
  * ({@code KILL QUERY} on the data host, so the client gets the node's 1317); {@code KILL CONNECTION} also closes the
  * session, which rolls its transaction back. As in MySQL, a user may kill only its own sessions.
  */
-final class KillStatement {
+public final class KillStatement {
 
     private final ClientConnections connections;
     private final Executor executor;
 
-    KillStatement(ClientConnections connections, Executor executor) {
+    public KillStatement(ClientConnections connections, Executor executor) {
         this.connections = connections;
         this.executor = executor;
     }
 
-    void handle(ClientChannel client, ParsedStatement statement) {
+    public void handle(ClientChannel client, ParsedStatement statement) {
         MySqlKillStatement kill = (MySqlKillStatement) statement.ast();
         if (kill.getThreadIds().size() != 1) { // Druid reads "KILL QUERY" and "KILL 1, 2"; MySQL does not
             client.error(ErrorCode.PARSE_ERROR.exception("You have an error in your SQL syntax: KILL takes one"

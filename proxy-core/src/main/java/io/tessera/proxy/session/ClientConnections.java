@@ -1,4 +1,4 @@
-package io.tessera.proxy.frontend;
+package io.tessera.proxy.session;
 
 import io.tessera.proxy.session.ClientChannel;
 import java.util.ArrayList;
@@ -14,20 +14,20 @@ public final class ClientConnections {
     private final LongAdder questions = new LongAdder();
     private final long startedMillis = System.currentTimeMillis();
 
-    void opened(ClientChannel client) {
+    public void opened(ClientChannel client) {
         open.put(client.session().connectionId(), client);
     }
 
-    void closed(ClientChannel client) {
+    public void closed(ClientChannel client) {
         open.remove(client.session().connectionId());
     }
 
     /** The open connection with this id, or {@code null}. */
-    ClientChannel get(long connectionId) {
+    public ClientChannel get(long connectionId) {
         return open.get(connectionId);
     }
 
-    void countQuestion() {
+    public void countQuestion() {
         questions.increment();
     }
 

@@ -1,4 +1,4 @@
-package io.tessera.proxy.frontend;
+package io.tessera.proxy.pipeline;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -20,16 +20,19 @@ import java.util.function.Supplier;
  * @param wholeText the text with every value written in, when the routing text stands short values in for long
  *     ones (they never decide a route, and a blob's hex is best not built when the node gets the binary values);
  *     {@code null} when the routing text is whole
+ * @param rowsAreBinary tells the client's re-encoder that the rows to come are binary already: called when a data
+ *     node runs the statement as its own prepared statement
  */
-record PreparedRun(String text, String sql, List<LongData> longData, byte[] execute, Supplier<String> wholeText) {
+public record PreparedRun(String text, String sql, List<LongData> longData, byte[] execute, Supplier<String> wholeText,
+        Runnable rowsAreBinary) {
 
     /** The long data of one parameter. */
-    record LongData(int parameter, byte[] data) {
+    public record LongData(int parameter, byte[] data) {
     }
 
     /** The same EXECUTE, to be run as its whole text, {@code wholeText}. */
     PreparedRun asText(String wholeText) {
-        return new PreparedRun(wholeText, sql, List.of(), null, null);
+        return new PreparedRun(wholeText, sql, List.of(), null, null, rowsAreBinary);
     }
 
     /** COM_STMT_SEND_LONG_DATA payloads, {@code 0x18 | 4 statement id (0) | 2 parameter | data}, for the node. */

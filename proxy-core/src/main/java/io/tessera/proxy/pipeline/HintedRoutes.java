@@ -1,4 +1,4 @@
-package io.tessera.proxy.frontend;
+package io.tessera.proxy.pipeline;
 
 import io.tessera.proxy.exec.DataNodes;
 import io.tessera.proxy.session.Session;
@@ -25,16 +25,17 @@ final class HintedRoutes {
     private final SqlParser parser;
     private final Router router;
     private final DataNodes dataNodes;
-    private final Authenticator authenticator;
 
-    HintedRoutes(SqlParser parser, Router router, DataNodes dataNodes, Authenticator authenticator) {
+    HintedRoutes(SqlParser parser, Router router, DataNodes dataNodes) {
         this.parser = parser;
         this.router = router;
         this.dataNodes = dataNodes;
-        this.authenticator = authenticator;
     }
 
-    /** The route of {@code statement} (the text after the hint) as {@code hint} directs. */
+    /**
+     * The route of {@code statement} (the text after the hint) as {@code hint} directs. The user's right to a
+     * {@code schema=} hint's schema is checked before ({@link CheckHintedSchema}).
+     */
     PlanNode route(Session session, MycatHint hint, ParsedStatement statement, RouteContext context) {
         String sql = statement.sql();
         switch (hint.type()) {
@@ -43,13 +44,17 @@ final class HintedRoutes {
                 return Route.single(new ShardStatement(hint.value(), sql, true));
             }
             case "sql" -> {
-                Route by = router.route(parser.parse(hint.value()), context).route();
+                ParsedStatement other = parser.parse(hint.value(), session.backslashEscapes());
+                if (router.columnOrderNeeded(other, context) != null || router.parentRowsNeeded(other, context) != null) {
+                    throw RouteException.notSupported("the statement of a sql= hint must route without learning a"
+                            + " table's column order or its parent rows first: route by a SELECT");
+                }
+                Route by = router.route(other, context).route();
                 List<ShardStatement> shards = new ArrayList<>();
                 by.shards().forEach(s -> shards.add(new ShardStatement(s.dataNode(), sql, true)));
                 return new Route(shards, by.replicated());
             }
             case "schema" -> {
-                authenticator.checkSchema(session.user(), session.remoteHost(), hint.value());
                 return rewritten(router.route(statement, context.inSchema(hint.value())));
             }
             case "db_type" -> {

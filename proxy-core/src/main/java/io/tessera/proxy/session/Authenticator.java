@@ -1,4 +1,4 @@
-package io.tessera.proxy.frontend;
+package io.tessera.proxy.session;
 
 import io.tessera.protocol.auth.AuthPlugin;
 import io.tessera.protocol.auth.LoginVerifier;
@@ -11,12 +11,12 @@ import java.security.MessageDigest;
 import java.util.Map;
 
 /** Checks a client's credentials against server.xml's users, and which schemas a user may use. */
-final class Authenticator implements LoginVerifier<UserConfig> {
+public final class Authenticator implements LoginVerifier<UserConfig> {
 
     private final Map<String, UserConfig> users;
     private final SchemaCatalog catalog;
 
-    Authenticator(Map<String, UserConfig> users, SchemaCatalog catalog) {
+    public Authenticator(Map<String, UserConfig> users, SchemaCatalog catalog) {
         this.users = users;
         this.catalog = catalog;
     }
@@ -51,7 +51,7 @@ final class Authenticator implements LoginVerifier<UserConfig> {
      *
      * @throws TesseraException 1049 for a schema that does not exist, 1044 for one the user may not use
      */
-    void checkSchema(UserConfig user, String host, String schema) {
+    public void checkSchema(UserConfig user, String host, String schema) {
         if (catalog.schema(schema).isEmpty()) {
             throw ErrorCode.BAD_DB_ERROR.exception(schema);
         }
