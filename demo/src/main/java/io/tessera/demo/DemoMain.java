@@ -1,4 +1,4 @@
-package io.tessera.proxy.demo;
+package io.tessera.demo;
 
 import io.tessera.mariadb.EmbeddedMariaDb;
 import io.tessera.proxy.TesseraServer;
