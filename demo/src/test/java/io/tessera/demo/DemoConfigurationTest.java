@@ -1,4 +1,4 @@
-package io.tessera.proxy.demo;
+package io.tessera.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package io.tessera.proxy.demo;
+package io.tessera.demo;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

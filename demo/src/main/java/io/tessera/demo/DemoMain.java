@@ -1,5 +1,6 @@
-package io.tessera.proxy.demo;
+package io.tessera.demo;
 
+import io.tessera.mariadb.EmbeddedMariaDb;
 import io.tessera.proxy.TesseraServer;
 import io.tessera.proxy.config.ConfigLoader;
 import io.tessera.proxy.config.TesseraConfig;

