@@ -1,8 +1,5 @@
 package io.tessera.proxy.frontend;
 
-import io.tessera.proxy.session.ClientConnections;
-import io.tessera.proxy.session.Authenticator;
-import io.tessera.proxy.pipeline.StatementPipeline;
 import io.netty.buffer.ByteBuf;
 import io.tessera.protocol.codec.MalformedPacketException;
 import io.tessera.protocol.codec.PayloadReader;
@@ -11,7 +8,10 @@ import io.tessera.protocol.constant.Command;
 import io.tessera.protocol.error.ErrorCode;
 import io.tessera.protocol.error.TesseraException;
 import io.tessera.proxy.exec.Executor;
+import io.tessera.proxy.pipeline.StatementPipeline;
+import io.tessera.proxy.session.Authenticator;
 import io.tessera.proxy.session.ClientChannel;
+import io.tessera.proxy.session.ClientConnections;
 import io.tessera.router.RouteContext;
 import io.tessera.router.Router;
 import io.tessera.router.error.RouteException;

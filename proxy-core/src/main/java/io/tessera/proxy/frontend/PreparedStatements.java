@@ -1,7 +1,5 @@
 package io.tessera.proxy.frontend;
 
-import io.tessera.proxy.pipeline.StatementPipeline;
-import io.tessera.proxy.pipeline.PreparedRun;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.tessera.backend.mysql.PreparedMetadata;
@@ -17,9 +15,10 @@ import io.tessera.protocol.constant.Command;
 import io.tessera.protocol.constant.ServerStatus;
 import io.tessera.protocol.error.ErrorCode;
 import io.tessera.protocol.packet.ColumnDefinition41;
-import io.tessera.protocol.packet.EofPacket;
-import io.tessera.protocol.packet.OkPacket;
+import io.tessera.protocol.packet.ResultSetEnds;
 import io.tessera.proxy.exec.Executor;
+import io.tessera.proxy.pipeline.PreparedRun;
+import io.tessera.proxy.pipeline.StatementPipeline;
 import io.tessera.proxy.session.ClientChannel;
 import io.tessera.proxy.session.Cursor;
 import io.tessera.proxy.session.PreparedStatement;
@@ -151,11 +150,7 @@ final class PreparedStatements {
     }
 
     private static void definitionsEnd(ClientChannel client) {
-        if (!client.session().deprecateEof()) {
-            PayloadWriter p = client.writer().newPayload(8);
-            new EofPacket(0, client.session().statusFlags()).writeTo(p);
-            client.writer().write(p);
-        }
+        ResultSetEnds.endColumns(client.writer(), client.session().deprecateEof(), client.session().statusFlags());
     }
 
     /**
@@ -293,11 +288,7 @@ final class PreparedStatements {
             statement.cursor(null);
         }
         PayloadWriter end = writer.newPayload(12);
-        if (client.session().deprecateEof()) {
-            OkPacket.of(status).writeAsEofTo(end);
-        } else {
-            new EofPacket(0, status).writeTo(end);
-        }
+        ResultSetEnds.endRows(end, client.session().deprecateEof(), 0, status);
         writer.writeAndFlush(end);
         client.commandDone();
     }
