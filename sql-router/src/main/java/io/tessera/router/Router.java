@@ -70,8 +70,44 @@ public final class Router {
     }
 
     /**
+     * The column order that routing {@code statement} needs and {@code context} does not have (an INSERT without a
+     * column list into a sharded table), or {@code null}: the statement pipeline learns it before routing.
+     */
+    public ColumnOrderNeeded columnOrderNeeded(ParsedStatement statement, RouteContext context) {
+        RowsStatement insert = RowsStatement.of(statement.ast());
+        if (insert == null) {
+            return null;
+        }
+        InsertRoutes inserts = new InsertRoutes(context, resolver(context, statement.type()));
+        return inserts.columnOrderNeeded(insert, insertTarget(insert, context, statement.type()));
+    }
+
+    /**
+     * The ER parent rows that placing the rows of {@code statement} needs and {@code context} does not locate, or
+     * {@code null}: the statement pipeline looks them up before routing, after {@link #columnOrderNeeded}.
+     */
+    public ParentRowsNeeded parentRowsNeeded(ParsedStatement statement, RouteContext context) {
+        RowsStatement insert = RowsStatement.of(statement.ast());
+        if (insert == null) {
+            return null;
+        }
+        InsertRoutes inserts = new InsertRoutes(context, resolver(context, statement.type()));
+        return inserts.parentRowsNeeded(insert, insertTarget(insert, context, statement.type()));
+    }
+
+    private Function<TableReference, ResolvedTable> resolver(RouteContext context, StatementType type) {
+        LogicalSchema current = context.schema() == null ? null : catalog.schema(context.schema()).orElse(null);
+        return ref -> isSystem(ref) ? null : resolve(ref, current, type);
+    }
+
+    private ResolvedTable insertTarget(RowsStatement insert, RouteContext context, StatementType type) {
+        return resolver(context, type).apply(tableOf(insert.table()));
+    }
+
+    /**
      * The plan for a data statement (SELECT, DML, DDL, SHOW about a table, ...): a {@link Route}, under merge steps
-     * when a SELECT's rows come from several data nodes.
+     * when a SELECT's rows come from several data nodes. The facts {@link #columnOrderNeeded} and {@link
+     * #parentRowsNeeded} name must be in {@code context} already.
      */
     public PlanNode route(ParsedStatement statement, RouteContext context) {
         if (statement.abridged() && needsWholeText(statement)) {
@@ -87,12 +123,11 @@ public final class Router {
             return Route.single(new ShardStatement(nodeWithoutTables(current), sql(statement, qualified),
                     qualified));
         }
-        StatementType type = statement.type();
-        Function<TableReference, ResolvedTable> resolver = ref -> isSystem(ref) ? null : resolve(ref, current, type);
+        Function<TableReference, ResolvedTable> resolver = resolver(context, statement.type());
         SQLStatement ast = statement.ast();
         RowsStatement insert = RowsStatement.of(ast);
         if (insert != null) {
-            ResolvedTable target = resolver.apply(tableOf(insert.table()));
+            ResolvedTable target = insertTarget(insert, context, statement.type());
             return new InsertRoutes(context, resolver).route(insert, target, sql(statement, qualified), qualified);
         }
         if (ast instanceof SQLSelectStatement select) {
@@ -305,7 +340,13 @@ public final class Router {
                     + " data nodes its statement needs; use the client's server-side prepared statements");
         }
         String here = nodeWithoutTables(context);
-        PlanNode inner = route(parser.parse(text.getText()), context);
+        ParsedStatement prepared = parser.parse(text.getText());
+        if (columnOrderNeeded(prepared, context) != null || parentRowsNeeded(prepared, context) != null) {
+            throw RouteException.notSupported("PREPARE of a statement whose rows Tessera must place by facts it has"
+                    + " not learnt yet is not supported: SQL prepared statements run on data node " + here
+                    + " as written; use the client's server-side prepared statements");
+        }
+        PlanNode inner = route(prepared, context);
         List<String> nodes = inner.route().shards().stream().map(ShardStatement::dataNode).toList();
         if (!(inner instanceof Route route) || !nodes.equals(List.of(here)) || route.shards().get(0).rewritten()) {
             throw RouteException.notSupported("PREPARE of a statement for data node(s) " + nodes + " is not supported:"

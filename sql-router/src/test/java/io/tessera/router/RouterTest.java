@@ -225,14 +225,17 @@ class RouterTest {
     @Test
     void aDeeperErChildIsPlacedWhereItsParentRowsAre() {
         String sql = "insert into item_notes (note_id, item_id) values (1, 10), (2, 11), (3, 10)";
-        assertThatThrownBy(() -> plan(sql))
-                .isInstanceOfSatisfying(ParentLookupNeededException.class, e -> {
+        assertThat(router.parentRowsNeeded(parser.parse(sql), new RouteContext("TESTDB")))
+                .satisfies(e -> {
                     assertThat(e.parentTable()).isEqualTo("order_items");
                     assertThat(e.parentKey()).isEqualTo("item_id");
                     assertThat(e.values()).containsExactly("10", "11");
                     assertThat(e.dataNodes()).containsExactly("dn1", "dn2");
                 });
+        assertThatThrownBy(() -> plan(sql)).isInstanceOf(IllegalStateException.class); // route only what is known
         ParentLocator found = (schema, table, key, value) -> value.equals("10") ? 1 : 0;
+        assertThat(router.parentRowsNeeded(parser.parse(sql), new RouteContext("TESTDB", TableColumns.UNKNOWN,
+                found))).isNull();
         assertThat(router.route(parser.parse(sql), new RouteContext("TESTDB", TableColumns.UNKNOWN, found))
                 .route().describe()).isEqualTo("Route dn2: INSERT INTO item_notes (note_id, item_id) VALUES (1, 10),"
                         + " (3, 10); dn1: INSERT INTO item_notes (note_id, item_id) VALUES (2, 11)");
@@ -252,15 +255,15 @@ class RouterTest {
     @Test
     void anInsertWithoutColumnListUsesTheTablesColumnOrderOnceKnown() {
         String sql = "insert into orders values (3, 'a'), (4, 'b')";
-        assertThatThrownBy(() -> plan(sql))
-                .isInstanceOfSatisfying(ColumnsNeededException.class, e -> {
-                    assertThat(e.table()).isEqualTo("orders");
-                    assertThat(e.dataNode()).isEqualTo("dn1");
-                });
+        assertThat(router.columnOrderNeeded(parser.parse(sql), new RouteContext("TESTDB")))
+                .isEqualTo(new ColumnOrderNeeded("TESTDB", "orders", "dn1"));
+        assertThat(router.columnOrderNeeded(parser.parse("insert into orders (id) values (3)"),
+                new RouteContext("TESTDB"))).isNull();
         TableColumns withoutId = (schema, table) -> List.of("x", "y");
         assertThatThrownBy(() -> router.route(parser.parse(sql), new RouteContext("TESTDB", withoutId)))
                 .isInstanceOfSatisfying(RouteException.class, e -> assertThat(e.errorCode()).isEqualTo(1235));
         TableColumns idFirst = (schema, table) -> List.of("id", "status");
+        assertThat(router.columnOrderNeeded(parser.parse(sql), new RouteContext("TESTDB", idFirst))).isNull();
         assertThat(router.route(parser.parse(sql), new RouteContext("TESTDB", idFirst)).route().describe())
                 .isEqualTo("Route dn2: INSERT INTO orders VALUES (3, 'a'); dn1: INSERT INTO orders VALUES (4, 'b')");
     }

@@ -3,8 +3,7 @@ package io.tessera.protocol.result;
 import io.tessera.protocol.codec.PacketWriter;
 import io.tessera.protocol.codec.PayloadWriter;
 import io.tessera.protocol.packet.ColumnDefinition41;
-import io.tessera.protocol.packet.EofPacket;
-import io.tessera.protocol.packet.OkPacket;
+import io.tessera.protocol.packet.ResultSetEnds;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
@@ -29,9 +28,7 @@ public final class ResultTableEncoder {
             column.writeTo(p);
             out.write(p);
         }
-        if (!deprecateEof) {
-            writeEof(out, statusFlags);
-        }
+        ResultSetEnds.endColumns(out, deprecateEof, statusFlags);
         for (List<String> row : table.rows()) {
             PayloadWriter p = out.newPayload(16 * row.size());
             for (String value : row) {
@@ -39,18 +36,8 @@ public final class ResultTableEncoder {
             }
             out.write(p);
         }
-        if (deprecateEof) {
-            PayloadWriter p = out.newPayload(7);
-            OkPacket.of(statusFlags).writeAsEofTo(p);
-            out.write(p);
-        } else {
-            writeEof(out, statusFlags);
-        }
-    }
-
-    private static void writeEof(PacketWriter out, int statusFlags) {
-        PayloadWriter p = out.newPayload(5);
-        new EofPacket(0, statusFlags).writeTo(p);
-        out.write(p);
+        PayloadWriter end = out.newPayload(ResultSetEnds.MAX_END_OF_ROWS_BYTES);
+        ResultSetEnds.endRows(end, deprecateEof, 0, statusFlags);
+        out.write(end);
     }
 }

@@ -7,8 +7,10 @@ import io.tessera.protocol.error.TesseraException;
 import io.tessera.proxy.session.ClientChannel;
 import io.tessera.proxy.session.SqlLiterals;
 import io.tessera.router.ParentLocator;
-import io.tessera.router.ParentLookupNeededException;
+import io.tessera.router.ParentRowsNeeded;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -36,17 +38,21 @@ public final class ParentRows implements ParentLocator {
         return nodes.getIfPresent(key(schema, parentTable, parentKey, value));
     }
 
-    /** Finds every parent row the exception names; fails naming the first one found on no node. */
-    public CompletableFuture<Void> lookUp(ClientChannel client, ParentLookupNeededException needed) {
+    /**
+     * Finds every parent row {@code needed} names, remembers where, and completes with each value's node index;
+     * fails naming the first one found on no node.
+     */
+    public CompletableFuture<Map<String, Integer>> lookUp(ClientChannel client, ParentRowsNeeded needed) {
+        Map<String, Integer> found = new LinkedHashMap<>();
         CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
         for (String value : needed.values()) {
-            chain = chain.thenCompose(ignored -> find(client, needed, value, 0));
+            chain = chain.thenCompose(ignored -> find(client, needed, value, 0)
+                    .thenAccept(node -> found.put(value, node)));
         }
-        return chain;
+        return chain.thenApply(ignored -> found);
     }
 
-    private CompletableFuture<Void> find(ClientChannel client, ParentLookupNeededException needed, String value,
-            int index) {
+    private CompletableFuture<Integer> find(ClientChannel client, ParentRowsNeeded needed, String value, int index) {
         if (index == needed.dataNodes().size()) {
             return CompletableFuture.failedFuture(new TesseraException(ErrorCode.UNKNOWN_ERROR, "no row of "
                     + needed.schema() + "." + needed.parentTable() + " has " + needed.parentKey() + " = " + value
@@ -57,7 +63,7 @@ public final class ParentRows implements ParentLocator {
         return executor.query(client, needed.dataNodes().get(index), sql).thenCompose(result -> {
             if (!result.rows().isEmpty()) {
                 nodes.put(key(needed.schema(), needed.parentTable(), needed.parentKey(), value), index);
-                return CompletableFuture.completedFuture(null);
+                return CompletableFuture.completedFuture(index);
             }
             return find(client, needed, value, index + 1);
         });

@@ -12,7 +12,7 @@ import io.tessera.protocol.codec.PayloadReader;
 import io.tessera.protocol.codec.PayloadWriter;
 import io.tessera.protocol.codec.StatusFlags;
 import io.tessera.protocol.constant.ServerStatus;
-import io.tessera.protocol.packet.OkPacket;
+import io.tessera.protocol.packet.ResultSetEnds;
 import io.tessera.proxy.session.ClientChannel;
 
 /**
@@ -114,8 +114,8 @@ final class Passthrough implements ResponseHandler {
                 if (deprecateEof) {
                     int status = StatusFlags.ofEof(frame.content());
                     frame.release();
-                    PayloadWriter ok = writer.newPayload(8);
-                    new OkPacket(0, 0, status, count, "").writeAsEofTo(ok);
+                    PayloadWriter ok = writer.newPayload(ResultSetEnds.MAX_END_OF_ROWS_BYTES);
+                    ResultSetEnds.endRows(ok, true, count, status);
                     writer.write(ok);
                     afterWrite();
                     return;

@@ -13,8 +13,7 @@ import io.tessera.protocol.codec.StatusFlags;
 import io.tessera.protocol.constant.ServerStatus;
 import io.tessera.protocol.error.ErrorCode;
 import io.tessera.protocol.packet.ColumnDefinition41;
-import io.tessera.protocol.packet.EofPacket;
-import io.tessera.protocol.packet.OkPacket;
+import io.tessera.protocol.packet.ResultSetEnds;
 import io.tessera.proxy.session.ClientChannel;
 import io.tessera.proxy.session.Cursor;
 import io.tessera.proxy.session.PreparedStatement;
@@ -258,11 +257,7 @@ final class BinaryResults extends ChannelOutboundHandlerAdapter implements Clien
         heldHeader.clear();
         int cursorStatus = (status & ~ServerStatus.MORE_RESULTS_EXISTS) | ServerStatus.CURSOR_EXISTS;
         PayloadWriter p = PayloadWriter.allocate(ctx.alloc(), 12);
-        if (deprecateEof) {
-            OkPacket.of(cursorStatus).writeAsEofTo(p);
-        } else {
-            new EofPacket(0, cursorStatus).writeTo(p);
-        }
+        ResultSetEnds.endRows(p, deprecateEof, 0, cursorStatus);
         send(p.frame().skipBytes(PacketDecoder.HEADER_SIZE));
         cursorOwner.cursor(cursor);
         cursor = null;

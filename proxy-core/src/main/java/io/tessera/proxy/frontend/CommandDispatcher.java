@@ -8,6 +8,8 @@ import io.tessera.protocol.constant.Command;
 import io.tessera.protocol.error.ErrorCode;
 import io.tessera.protocol.error.TesseraException;
 import io.tessera.proxy.exec.Executor;
+import io.tessera.proxy.pipeline.StatementPipeline;
+import io.tessera.proxy.session.Authenticator;
 import io.tessera.proxy.session.ClientChannel;
 import io.tessera.proxy.session.ClientConnections;
 import io.tessera.router.RouteContext;
@@ -27,14 +29,14 @@ import java.util.Locale;
  */
 final class CommandDispatcher {
 
-    private final QueryHandler queries;
+    private final StatementPipeline queries;
     private final PreparedStatements prepared;
     private final Authenticator authenticator;
     private final Router router;
     private final Executor executor;
     private final ClientConnections connections;
 
-    CommandDispatcher(QueryHandler queries, PreparedStatements prepared, Authenticator authenticator, Router router,
+    CommandDispatcher(StatementPipeline queries, PreparedStatements prepared, Authenticator authenticator, Router router,
             Executor executor, ClientConnections connections) {
         this.queries = queries;
         this.prepared = prepared;
@@ -54,7 +56,7 @@ final class CommandDispatcher {
         try {
             switch (command) {
                 case Command.QUERY -> {
-                    queries.handle(client, payload);
+                    queries.start(client, payload, null);
                     return;
                 }
                 case Command.FIELD_LIST -> {

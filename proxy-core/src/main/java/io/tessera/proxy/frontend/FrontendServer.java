@@ -15,11 +15,15 @@ import io.tessera.protocol.codec.PacketDecoder;
 import io.tessera.proxy.config.SystemConfig;
 import io.tessera.proxy.config.UserConfig;
 import io.tessera.proxy.exec.Executor;
+import io.tessera.proxy.local.KillStatement;
 import io.tessera.proxy.local.LocalSelect;
 import io.tessera.proxy.local.SessionFunctions;
 import io.tessera.proxy.local.SetStatement;
 import io.tessera.proxy.local.ShowStatements;
 import io.tessera.proxy.local.Transactions;
+import io.tessera.proxy.pipeline.LocalAnswers;
+import io.tessera.proxy.pipeline.StatementPipeline;
+import io.tessera.proxy.session.Authenticator;
 import io.tessera.proxy.session.ClientConnections;
 import io.tessera.router.Router;
 import io.tessera.router.parse.SqlParser;
@@ -56,11 +60,11 @@ public final class FrontendServer implements AutoCloseable {
             Executor executor, String serverVersion, EventLoopGroup group, Class<? extends ServerChannel> channelType) {
         ClientConnections connections = new ClientConnections();
         Authenticator authenticator = new Authenticator(users, router.catalog());
-        QueryHandler queries = new QueryHandler(new SqlParser(), router, executor, authenticator,
-                new LocalSelect(serverVersion, VERSION_COMMENT, system.maxPacketSize(), router, executor),
-                new SetStatement(router, executor), new ShowStatements(router.catalog(), executor),
-                new Transactions(executor), new SessionFunctions(serverVersion, VERSION_COMMENT),
-                new KillStatement(connections, executor));
+        LocalAnswers locals = new LocalAnswers(new LocalSelect(serverVersion, VERSION_COMMENT, system.maxPacketSize(),
+                router, executor), new SetStatement(router, executor), new ShowStatements(router.catalog(), executor),
+                new Transactions(executor), new KillStatement(connections, executor), authenticator);
+        StatementPipeline queries = new StatementPipeline(router, executor, authenticator, locals,
+                new SessionFunctions(serverVersion, VERSION_COMMENT));
         PreparedStatements prepared = new PreparedStatements(new SqlParser(), router, executor, queries,
                 system.maxPreparedStmtCount());
         CommandDispatcher dispatcher = new CommandDispatcher(queries, prepared, authenticator, router, executor,

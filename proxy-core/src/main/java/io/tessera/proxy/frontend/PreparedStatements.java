@@ -15,9 +15,10 @@ import io.tessera.protocol.constant.Command;
 import io.tessera.protocol.constant.ServerStatus;
 import io.tessera.protocol.error.ErrorCode;
 import io.tessera.protocol.packet.ColumnDefinition41;
-import io.tessera.protocol.packet.EofPacket;
-import io.tessera.protocol.packet.OkPacket;
+import io.tessera.protocol.packet.ResultSetEnds;
 import io.tessera.proxy.exec.Executor;
+import io.tessera.proxy.pipeline.PreparedRun;
+import io.tessera.proxy.pipeline.StatementPipeline;
 import io.tessera.proxy.session.ClientChannel;
 import io.tessera.proxy.session.Cursor;
 import io.tessera.proxy.session.PreparedStatement;
@@ -57,10 +58,10 @@ final class PreparedStatements {
     private final SqlParser parser;
     private final Router router;
     private final Executor executor;
-    private final QueryHandler queries;
+    private final StatementPipeline queries;
     private final int maxPreparedStatements;
 
-    PreparedStatements(SqlParser parser, Router router, Executor executor, QueryHandler queries,
+    PreparedStatements(SqlParser parser, Router router, Executor executor, StatementPipeline queries,
             int maxPreparedStatements) {
         this.parser = parser;
         this.router = router;
@@ -149,11 +150,7 @@ final class PreparedStatements {
     }
 
     private static void definitionsEnd(ClientChannel client) {
-        if (!client.session().deprecateEof()) {
-            PayloadWriter p = client.writer().newPayload(8);
-            new EofPacket(0, client.session().statusFlags()).writeTo(p);
-            client.writer().write(p);
-        }
+        ResultSetEnds.endColumns(client.writer(), client.session().deprecateEof(), client.session().statusFlags());
     }
 
     /**
@@ -189,8 +186,9 @@ final class PreparedStatements {
         statement.cursor(null);
         BinaryResults.of(client).expect(true, cursor ? statement : null, client.writer().sequenceId());
         String text = statement.markers().inline(routing.texts());
-        queries.handle(client, ComQuery.encode(client.channel().alloc(), text, charset), new PreparedRun(text,
-                statement.sql(), longData, executeForDataNode(payload, request), wholeText));
+        queries.start(client, ComQuery.encode(client.channel().alloc(), text, charset), new PreparedRun(text,
+                statement.sql(), longData, executeForDataNode(payload, request), wholeText,
+                () -> BinaryResults.of(client).rowsAreBinary()));
     }
 
     /** Bound values as SQL literals; one longer than a limit written as {@code ''} ({@code abridged}). */
@@ -290,11 +288,7 @@ final class PreparedStatements {
             statement.cursor(null);
         }
         PayloadWriter end = writer.newPayload(12);
-        if (client.session().deprecateEof()) {
-            OkPacket.of(status).writeAsEofTo(end);
-        } else {
-            new EofPacket(0, status).writeTo(end);
-        }
+        ResultSetEnds.endRows(end, client.session().deprecateEof(), 0, status);
         writer.writeAndFlush(end);
         client.commandDone();
     }

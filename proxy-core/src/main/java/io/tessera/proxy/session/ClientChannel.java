@@ -6,9 +6,9 @@ import io.tessera.protocol.codec.PacketWriter;
 import io.tessera.protocol.codec.PayloadWriter;
 import io.tessera.protocol.error.ErrorCode;
 import io.tessera.protocol.error.TesseraException;
-import io.tessera.protocol.packet.EofPacket;
 import io.tessera.protocol.packet.ErrPacket;
 import io.tessera.protocol.packet.OkPacket;
+import io.tessera.protocol.packet.ResultSetEnds;
 import io.tessera.protocol.result.ResultTable;
 import io.tessera.protocol.result.ResultTableEncoder;
 import java.util.concurrent.CompletionException;
@@ -118,12 +118,8 @@ public final class ClientChannel {
 
     /** Writes the EOF (or, under CLIENT_DEPRECATE_EOF, the OK) that some commands answer with, and ends the command. */
     public void eof() {
-        PayloadWriter p = writer.newPayload(8);
-        if (session.deprecateEof()) {
-            OkPacket.of(session.statusFlags()).writeAsEofTo(p);
-        } else {
-            new EofPacket(0, session.statusFlags()).writeTo(p);
-        }
+        PayloadWriter p = writer.newPayload(ResultSetEnds.MAX_END_OF_ROWS_BYTES);
+        ResultSetEnds.endRows(p, session.deprecateEof(), 0, session.statusFlags());
         writer.writeAndFlush(p);
         commandDone();
     }

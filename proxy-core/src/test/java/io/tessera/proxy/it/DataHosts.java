@@ -1,6 +1,6 @@
 package io.tessera.proxy.it;
 
-import io.tessera.proxy.demo.EmbeddedMariaDb;
+import io.tessera.mariadb.EmbeddedMariaDb;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.sql.Connection;

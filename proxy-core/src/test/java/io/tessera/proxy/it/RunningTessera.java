@@ -1,9 +1,9 @@
 package io.tessera.proxy.it;
 
 import io.tessera.backend.fake.TcpRelay;
+import io.tessera.mariadb.EmbeddedMariaDb;
 import io.tessera.proxy.TesseraServer;
 import io.tessera.proxy.config.ConfigLoader;
-import io.tessera.proxy.demo.EmbeddedMariaDb;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;

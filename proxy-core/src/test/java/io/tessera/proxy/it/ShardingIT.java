@@ -3,7 +3,7 @@ package io.tessera.proxy.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.tessera.proxy.demo.EmbeddedMariaDb;
+import io.tessera.mariadb.EmbeddedMariaDb;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;

@@ -3,16 +3,15 @@ package io.tessera.proxy.exec.merge;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.EventLoop;
 import io.tessera.backend.mysql.BackendConnection;
+import io.tessera.protocol.codec.ComQuery;
 import io.tessera.protocol.codec.Packet;
 import io.tessera.protocol.codec.PacketWriter;
 import io.tessera.protocol.codec.PayloadReader;
 import io.tessera.protocol.codec.PayloadWriter;
-import io.tessera.protocol.codec.ComQuery;
 import io.tessera.protocol.error.ErrorCode;
 import io.tessera.protocol.error.TesseraException;
 import io.tessera.protocol.packet.ColumnDefinition41;
-import io.tessera.protocol.packet.EofPacket;
-import io.tessera.protocol.packet.OkPacket;
+import io.tessera.protocol.packet.ResultSetEnds;
 import io.tessera.proxy.session.ClientChannel;
 import io.tessera.proxy.session.Session;
 import io.tessera.router.plan.PlanNode;
@@ -184,11 +183,7 @@ public final class MergeExecution {
             }
             shard.columns().clear();
         }
-        if (!client.session().deprecateEof()) {
-            PayloadWriter eof = writer.newPayload(5);
-            new EofPacket(0, client.session().statusFlags()).writeTo(eof);
-            writer.write(eof);
-        }
+        ResultSetEnds.endColumns(writer, client.session().deprecateEof(), client.session().statusFlags());
     }
 
     void rowsReady() {
@@ -254,12 +249,8 @@ public final class MergeExecution {
         }
         end();
         Session session = client.session();
-        PayloadWriter eof = writer.newPayload(8);
-        if (session.deprecateEof()) {
-            new OkPacket(0, 0, session.statusFlags(), warnings, "").writeAsEofTo(eof);
-        } else {
-            new EofPacket(warnings, session.statusFlags()).writeTo(eof);
-        }
+        PayloadWriter eof = writer.newPayload(ResultSetEnds.MAX_END_OF_ROWS_BYTES);
+        ResultSetEnds.endRows(eof, session.deprecateEof(), warnings, session.statusFlags());
         writer.write(eof);
         writer.flush();
         session.warnings(0, null);

@@ -1,0 +1,83 @@
+package io.tessera.proxy.local;
+
+import io.tessera.backend.mysql.BackendConnection;
+import io.tessera.protocol.error.ErrorCode;
+import io.tessera.proxy.exec.Executor;
+import io.tessera.proxy.session.ClientChannel;
+import io.tessera.proxy.session.ClientConnections;
+import io.tessera.router.local.Kill;
+import io.tessera.router.local.LocalStatements;
+import io.tessera.router.parse.ParsedStatement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+
+/**
+ * {@code KILL [CONNECTION | QUERY] id} on the client port, where ids are Tessera's connection ids (what
+ * {@code CONNECTION_ID()} answers): the statement the session is running is killed on every data node that runs it
+ * ({@code KILL QUERY} on the data host, so the client gets the node's 1317); {@code KILL CONNECTION} also closes the
+ * session, which rolls its transaction back. As in MySQL, a user may kill only its own sessions.
+ */
+public final class KillStatement {
+
+    private final ClientConnections connections;
+    private final Executor executor;
+
+    public KillStatement(ClientConnections connections, Executor executor) {
+        this.connections = connections;
+        this.executor = executor;
+    }
+
+    public void handle(ClientChannel client, ParsedStatement statement) {
+        Kill kill = LocalStatements.kill(statement);
+        if (kill.ids() != 1) { // Druid reads "KILL QUERY" and "KILL 1, 2"; MySQL does not
+            client.error(ErrorCode.PARSE_ERROR.exception("You have an error in your SQL syntax: KILL takes one"
+                    + " connection id"));
+            return;
+        }
+        if (kill.id() == null) {
+            client.error(ErrorCode.UNKNOWN_THREAD.exception(kill.idText()));
+            return;
+        }
+        long id = kill.id();
+        ClientChannel target = connections.get(id);
+        if (target == null) {
+            client.error(ErrorCode.UNKNOWN_THREAD.exception(id));
+            return;
+        }
+        if (!target.session().userName().equals(client.session().userName())) {
+            client.error(ErrorCode.NOT_THREAD_OWNER.exception(id));
+            return;
+        }
+        boolean connection = kill.connection();
+        if (target == client && connection) {
+            client.error(ErrorCode.QUERY_INTERRUPTED.exception());
+            client.closeAfterFlush();
+            return;
+        }
+        // the target's session lives on its own loop; whatever fails there, the killer gets an answer
+        CompletableFuture<Void> killed = CompletableFuture.supplyAsync(() -> kill(target, connection),
+                target.channel().eventLoop()).thenCompose(Function.identity());
+        killed.whenCompleteAsync(client.guard((r, error) -> {
+            if (error != null) {
+                client.error(error);
+            } else {
+                client.ok();
+            }
+        }), client.channel().eventLoop());
+    }
+
+    /** On the target's loop: KILL QUERY wherever its statement runs, and for KILL CONNECTION its channel closed. */
+    private CompletableFuture<Void> kill(ClientChannel target, boolean connection) {
+        List<CompletableFuture<Void>> kills = new ArrayList<>();
+        for (Map.Entry<BackendConnection, String> running : target.session().running().entrySet()) {
+            kills.add(executor.killQuery(running.getKey(), running.getValue()));
+        }
+        if (connection) {
+            target.channel().close();
+        }
+        return CompletableFuture.allOf(kills.toArray(CompletableFuture[]::new));
+    }
+}

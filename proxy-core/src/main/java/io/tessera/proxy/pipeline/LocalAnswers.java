@@ -1,0 +1,70 @@
+package io.tessera.proxy.pipeline;
+
+import io.tessera.proxy.local.KillStatement;
+import io.tessera.proxy.local.LocalSelect;
+import io.tessera.proxy.local.SetStatement;
+import io.tessera.proxy.local.ShowStatements;
+import io.tessera.proxy.local.Transactions;
+import io.tessera.proxy.session.Authenticator;
+import io.tessera.proxy.session.ClientChannel;
+import io.tessera.router.error.RouteException;
+import io.tessera.router.local.LocalStatements;
+import io.tessera.router.parse.ParsedStatement;
+
+/**
+ * The statements Tessera answers itself: SHOW DATABASES/TABLES/WARNINGS, USE, SET, transactions, KILL, the SELECTs
+ * of session values, and the refusals of what clients may not send (XA, LOCK TABLES). Each answer ends the command.
+ */
+public final class LocalAnswers {
+
+    private final LocalSelect localSelect;
+    private final SetStatement setStatement;
+    private final ShowStatements shows;
+    private final Transactions transactions;
+    private final KillStatement kill;
+    private final Authenticator authenticator;
+
+    public LocalAnswers(LocalSelect localSelect, SetStatement setStatement, ShowStatements shows, Transactions transactions,
+            KillStatement kill, Authenticator authenticator) {
+        this.localSelect = localSelect;
+        this.setStatement = setStatement;
+        this.shows = shows;
+        this.transactions = transactions;
+        this.kill = kill;
+        this.authenticator = authenticator;
+    }
+
+    /** Answers {@code statement} when it is Tessera's to answer; false when it goes to the data nodes. */
+    boolean answer(ClientChannel client, ParsedStatement statement) {
+        switch (statement.type()) {
+            case SHOW_DATABASES -> shows.databases(client);
+            case SHOW_TABLES -> shows.tables(client, statement);
+            case SHOW_WARNINGS -> shows.warnings(client);
+            case USE -> use(client, LocalStatements.useSchema(statement));
+            case SET -> setStatement.handle(client, statement);
+            case SET_TRANSACTION -> transactions.set(client, statement);
+            case BEGIN -> transactions.begin(client, statement);
+            case SAVEPOINT -> transactions.savepoint(client, statement);
+            case XA -> client.error(RouteException.notSupported("XA statements are Tessera's to send: use SET XA = ON"
+                    + " and ordinary BEGIN / COMMIT for a two-phase commit across data nodes"));
+            case COMMIT -> transactions.end(client, true);
+            case ROLLBACK -> transactions.end(client, false);
+            case KILL -> kill.handle(client, statement);
+            case SELECT -> {
+                return localSelect.tryAnswer(client, statement);
+            }
+            case LOCK -> client.error(RouteException.notSupported("LOCK TABLES / UNLOCK TABLES are not supported: "
+                    + "Tessera shares backend connections between statements; use transactions"));
+            default -> {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void use(ClientChannel client, String schema) {
+        authenticator.checkSchema(client.session().user(), client.session().remoteHost(), schema);
+        client.session().schema(schema);
+        client.ok();
+    }
+}

@@ -1,0 +1,73 @@
+package io.tessera.proxy.pipeline;
+
+import io.tessera.proxy.exec.ColumnOrders;
+import io.tessera.proxy.session.Session;
+import io.tessera.router.RouteCache;
+import io.tessera.router.parse.MycatHint;
+import io.tessera.router.parse.ParsedStatement;
+import io.tessera.router.parse.SqlParser;
+import io.tessera.router.parse.StatementType;
+import io.tessera.router.parse.TableReference;
+
+/**
+ * Parses the statement (after its MyCat hint, in the session's escaping mode) once. A shortened text is parsed whole
+ * again unless the statement is DML: only DML may carry BLOBs that routing can skip. Resets the session's warnings
+ * (except for SHOW WARNINGS), notes whether the statement binds its connection, and after DDL forgets the column
+ * orders and routes it may change.
+ */
+final class ParseStatement implements Step {
+
+    private final SqlParser parser;
+    private final RouteCache routes;
+    private final ColumnOrders columnOrders;
+
+    ParseStatement(SqlParser parser, RouteCache routes, ColumnOrders columnOrders) {
+        this.parser = parser;
+        this.routes = routes;
+        this.columnOrders = columnOrders;
+    }
+
+    @Override
+    public Flow apply(QueryRun run) {
+        Session session = run.session();
+        ParsedStatement parsed = parse(run);
+        if (run.shortened && !isDml(parsed.type())) {
+            run.shortened = false;
+            run.sql = ReadText.decode(run.payload(), session.clientCharset());
+            run.hint = MycatHint.of(run.sql).orElse(null);
+            parsed = parse(run);
+        }
+        run.parsed = parsed;
+        run.statement = parsed;
+        run.type = parsed.type();
+        if (parsed.type() != StatementType.SHOW_WARNINGS) {
+            session.warnings(0, null);
+        }
+        session.statementBinds(parsed.bindsConnection());
+        if (parsed.type() == StatementType.DDL) {
+            forgetColumns(session.schema(), parsed);
+            routes.clear(); // a table's columns or existence may change what statements route to
+        }
+        return Flow.NEXT;
+    }
+
+    private ParsedStatement parse(QueryRun run) {
+        return parser.parse(run.hint == null ? run.sql : run.hint.statement(), run.session().backslashEscapes());
+    }
+
+    private void forgetColumns(String currentSchema, ParsedStatement ddl) {
+        for (TableReference ref : ddl.tables()) {
+            String schema = ref.schema() != null ? ref.schema() : currentSchema;
+            if (schema != null) {
+                columnOrders.forget(schema, ref.table());
+            }
+        }
+    }
+
+    private static boolean isDml(StatementType type) {
+        return switch (type) {
+            case INSERT, REPLACE, UPDATE, DELETE, SELECT -> true;
+            default -> false;
+        };
+    }
+}

@@ -1,0 +1,91 @@
+package io.tessera.proxy.pipeline;
+
+import io.netty.buffer.ByteBuf;
+import io.tessera.protocol.error.TesseraException;
+import io.tessera.proxy.exec.ColumnOrders;
+import io.tessera.proxy.exec.Executor;
+import io.tessera.proxy.exec.ParentRows;
+import io.tessera.proxy.local.SessionFunctions;
+import io.tessera.proxy.session.Authenticator;
+import io.tessera.proxy.session.ClientChannel;
+import io.tessera.router.RouteCache;
+import io.tessera.router.Router;
+import io.tessera.router.parse.SqlParser;
+import java.util.List;
+
+/**
+ * Runs COM_QUERY statements (and prepared statements' EXECUTEs, as their text) through the ordered list of steps
+ * that takes a statement from its bytes to its answer. Each statement is a {@link QueryRun}; a step that waits for a
+ * data node holds the run and resumes it on the client's event loop. One pipeline serves every session.
+ */
+public final class StatementPipeline {
+
+    /** Statement text the route cache may hold, in characters (about twice that in bytes). */
+    private static final long ROUTE_CACHE_CHARS = 16L * 1024 * 1024;
+
+    private final ColumnOrders columnOrders = new ColumnOrders();
+    private final ParentRows parentRows;
+    private final List<Step> steps;
+
+    public StatementPipeline(Router router, Executor executor, Authenticator authenticator, LocalAnswers locals,
+            SessionFunctions sessionFunctions) {
+        SqlParser parser = new SqlParser();
+        RouteCache routes = new RouteCache(ROUTE_CACHE_CHARS);
+        this.parentRows = new ParentRows(executor);
+        this.steps = List.of(
+                new ReadText(),
+                new SplitStatements(this),
+                new UseCachedRoute(routes),
+                new ParseStatement(parser, routes, columnOrders),
+                new AnswerLocally(parser, locals),
+                new CheckHintedSchema(authenticator),
+                new CommitBeforeDdl(executor),
+                new InlineSessionValues(sessionFunctions),
+                new LearnColumnOrders(router, executor, columnOrders),
+                new LookUpParentRows(router, parentRows),
+                new PlanStatement(router, new HintedRoutes(parser, router, executor.dataNodes()), routes),
+                new RunPlan(this, executor));
+    }
+
+    /**
+     * Runs one statement. Takes ownership of {@code payload}: {@code 0x03 | SQL text in the client's character set}.
+     *
+     * @param prepared for a prepared statement's EXECUTE, the statement and its values ({@code payload} then holds
+     *     the text with the values written in, which is routed, and its route cached, as that text would be);
+     *     {@code null} for COM_QUERY
+     */
+    public void start(ClientChannel client, ByteBuf payload, PreparedRun prepared) {
+        proceed(new QueryRun(this, client, payload, prepared));
+    }
+
+    /** Runs the run's next steps until one holds it or the last has run. */
+    void proceed(QueryRun run) {
+        try {
+            while (true) {
+                int next = run.nextStep();
+                if (next >= steps.size() || steps.get(next).apply(run) == Step.Flow.HELD) {
+                    return;
+                }
+            }
+        } catch (TesseraException e) {
+            run.fail(e);
+        } catch (RuntimeException e) {
+            run.releasePayload();
+            run.client().failCommand(e);
+        }
+    }
+
+    /** The index of {@code step}, for runs that skip to it. */
+    int indexOf(Class<? extends Step> step) {
+        for (int i = 0; i < steps.size(); i++) {
+            if (steps.get(i).getClass() == step) {
+                return i;
+            }
+        }
+        throw new IllegalArgumentException("no step " + step.getSimpleName());
+    }
+
+    RunFacts newFacts() {
+        return new RunFacts(columnOrders, parentRows);
+    }
+}

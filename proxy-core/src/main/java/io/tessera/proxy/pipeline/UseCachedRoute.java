@@ -1,0 +1,54 @@
+package io.tessera.proxy.pipeline;
+
+import io.tessera.proxy.session.Session;
+import io.tessera.router.RouteCache;
+import io.tessera.router.parse.MycatHint;
+import io.tessera.router.parse.SqlTokens;
+import io.tessera.router.parse.StatementType;
+
+/**
+ * A statement whose text was planned before in the same schema and escaping mode takes that plan and goes straight to
+ * {@link RunPlan}: no parse. Hinted statements, shortened texts and sessions with a {@code sql_select_limit} (a plan
+ * made for one limit must not serve another) always plan anew.
+ */
+final class UseCachedRoute implements Step {
+
+    private final RouteCache routes;
+
+    UseCachedRoute(RouteCache routes) {
+        this.routes = routes;
+    }
+
+    @Override
+    public Flow apply(QueryRun run) {
+        Session session = run.session();
+        run.hint = MycatHint.of(run.sql).orElse(null);
+        if (!cacheable(run) || run.hint != null || session.selectLimit() >= 0) {
+            return Flow.NEXT;
+        }
+        RouteCache.Entry cached = routes.get(session.schema(), session.backslashEscapes(), run.sql);
+        if (cached == null) {
+            return Flow.NEXT;
+        }
+        session.statementBinds(false); // a statement that binds its connection is never cached
+        session.warnings(0, null);
+        session.calcFoundRows(cached.type() == StatementType.SELECT && calcFoundRows(run.sql));
+        run.type = cached.type();
+        run.plan = cached.plan();
+        run.skipTo(RunPlan.class);
+        return Flow.NEXT;
+    }
+
+    /**
+     * A route may be cached unless it belongs to an EXECUTE whose routing text stands short values in for long ones
+     * (that text is not the one to run), or to a text whose long literals were emptied.
+     */
+    static boolean cacheable(QueryRun run) {
+        return !run.shortened && (run.prepared() == null || run.prepared().wholeText() == null);
+    }
+
+    /** Whether a SELECT's text asks for SQL_CALC_FOUND_ROWS. */
+    static boolean calcFoundRows(String sql) {
+        return SqlTokens.containsIgnoringCase(sql, "SQL_CALC_FOUND_ROWS");
+    }
+}
