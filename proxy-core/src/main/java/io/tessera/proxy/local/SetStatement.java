@@ -204,7 +204,11 @@ public final class SetStatement {
     }
 
     private static boolean parseSwitch(String name, SetItem value) {
-        String text = SqlLiterals.value(value.sql()).toUpperCase(Locale.ROOT);
+        String literal = SqlLiterals.value(value.sql());
+        if (literal == null) {
+            throw ErrorCode.WRONG_VALUE_FOR_VAR.exception(name, "NULL"); // MySQL: 1231, can't be set to 'NULL'
+        }
+        String text = literal.toUpperCase(Locale.ROOT);
         return switch (text) {
             case "1", "ON", "TRUE" -> true;
             case "0", "OFF", "FALSE" -> false;

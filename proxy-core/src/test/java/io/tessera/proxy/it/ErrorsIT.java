@@ -57,6 +57,8 @@ class ErrorsIT {
             expectError(s, "USE NOPE", 1049, "42000", "Unknown database 'NOPE'");
             expectError(s, "SET GLOBAL max_connections = 5", 1235, "42000", "SET GLOBAL");
             expectError(s, "SET sql_mode = 'NO_SUCH_MODE'", 1231, "42000", "sql_mode");
+            expectError(s, "SET autocommit = NULL", 1231, "42000", "autocommit");
+            expectError(s, "SET xa = NULL", 1231, "42000", "xa");
             expectError(s, "LOCK TABLES dup WRITE", 1235, "42000", "LOCK TABLES");
             assertThat(Rows.fetchAll(c, "SELECT COUNT(*) FROM dup")).containsExactly(List.of(1L));
             s.execute("DROP TABLE dup");

@@ -10,6 +10,7 @@ import com.alibaba.druid.sql.ast.expr.SQLVariantRefExpr;
 import com.alibaba.druid.sql.ast.statement.SQLSelectItem;
 import com.alibaba.druid.sql.dialect.mysql.visitor.MySqlASTVisitorAdapter;
 import io.tessera.router.parse.ParsedStatement;
+import io.tessera.router.parse.SqlParser;
 import io.tessera.router.parse.SqlText;
 import java.util.Locale;
 import java.util.Set;
@@ -43,10 +44,12 @@ public final class SessionValueInliner {
         if (!mentionsSessionValues(statement.sql())) {
             return statement;
         }
+        // a long SELECT's tree may be a stand-in without its select list: the rewrite needs the whole statement
+        ParsedStatement whole = statement.abridged() ? new SqlParser().parseWhole(statement.sql()) : statement;
         Replacer replacer = new Replacer(session);
-        statement.ast().accept(replacer);
-        return replacer.replaced ? new ParsedStatement(SqlText.of(statement.ast()), statement.ast(), statement.type(),
-                statement.tables()) : statement;
+        whole.ast().accept(replacer);
+        return replacer.replaced ? new ParsedStatement(SqlText.of(whole.ast()), whole.ast(), whole.type(),
+                whole.tables()) : statement;
     }
 
     /**

@@ -48,6 +48,19 @@ class SessionValueInlinerTest {
     }
 
     @Test
+    void aLongSelectParsedWithoutItsSelectListIsInlinedWhole() {
+        StringBuilder columns = new StringBuilder();
+        for (int i = 0; i < 600; i++) {
+            columns.append(i == 0 ? "" : ", ").append("column_").append(i);
+        }
+        ParsedStatement parsed = new SqlParser().parse("select " + columns + " from t where s = database()");
+        assertThat(parsed.abridged()).isTrue();
+        ParsedStatement inlined = inliner.inline(parsed, SESSION);
+        assertThat(inlined.abridged()).isFalse();
+        assertThat(inlined.sql()).contains("column_599", "s = 'TESTDB'");
+    }
+
+    @Test
     void aStatementWithoutSessionValuesIsReturnedAsItIs() {
         ParsedStatement parsed = new SqlParser().parse("select myversion(1), @@sql_mode from t");
 
