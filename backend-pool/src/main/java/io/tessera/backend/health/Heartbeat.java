@@ -2,11 +2,11 @@ package io.tessera.backend.health;
 
 import io.netty.channel.EventLoop;
 import io.netty.util.concurrent.ScheduledFuture;
-import io.tessera.backend.mysql.BackendConnection;
+import io.tessera.backend.BackendException;
+import io.tessera.backend.QueryResult;
 import io.tessera.backend.mysql.BackendConnector;
-import io.tessera.backend.mysql.BackendException;
 import io.tessera.backend.mysql.ConnectionOwner;
-import io.tessera.backend.mysql.QueryResult;
+import io.tessera.backend.mysql.NativeConnection;
 import java.time.Clock;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -39,7 +39,7 @@ public final class Heartbeat implements AutoCloseable {
     private volatile HeartbeatStatus status;
     private volatile boolean inFlight;
     private volatile boolean closed;
-    private BackendConnection connection;              // event loop only
+    private NativeConnection connection;               // event loop only
     private CompletableFuture<HeartbeatStatus> running; // event loop only: the check in progress
     private ScheduledFuture<?> task;                    // event loop only
 
@@ -124,7 +124,7 @@ public final class Heartbeat implements AutoCloseable {
         long start = clock.millis();
         ScheduledFuture<?> timer = loop.schedule(() -> finish(check, start, HeartbeatStatus.Status.TIMEOUT,
                 "no answer to '" + sql + "' within " + timeoutMillis + " ms"), timeoutMillis, TimeUnit.MILLISECONDS);
-        CompletableFuture<BackendConnection> ready;
+        CompletableFuture<NativeConnection> ready;
         try {
             ready = connection != null && connection.isUsable()
                     ? CompletableFuture.completedFuture(connection)
@@ -143,7 +143,7 @@ public final class Heartbeat implements AutoCloseable {
         return check;
     }
 
-    private CompletableFuture<QueryResult> run(BackendConnection c, CompletableFuture<HeartbeatStatus> check) {
+    private CompletableFuture<QueryResult> run(NativeConnection c, CompletableFuture<HeartbeatStatus> check) {
         if (closed || running != check) {
             // Stopped, or this check timed out while connecting: a later check owns the heartbeat now.
             if (c != connection) {
@@ -200,12 +200,12 @@ public final class Heartbeat implements AutoCloseable {
     private final class Owner implements ConnectionOwner {
 
         @Override
-        public void released(BackendConnection released) {
+        public void released(NativeConnection released) {
             released.close();
         }
 
         @Override
-        public void closed(BackendConnection closedConnection) {
+        public void closed(NativeConnection closedConnection) {
             if (connection == closedConnection) {
                 connection = null;
             }

@@ -14,6 +14,7 @@ import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.util.concurrent.ScheduledFuture;
+import io.tessera.backend.BackendException;
 import io.tessera.protocol.codec.PacketDecoder;
 import io.tessera.protocol.error.TesseraException;
 import java.util.List;
@@ -66,9 +67,9 @@ public final class BackendConnector {
      * @param database the database to select at login, or {@code null} for none
      * @param foundRows whether to ask for CLIENT_FOUND_ROWS
      */
-    public CompletableFuture<BackendConnection> connect(EventLoop loop, String database, boolean foundRows,
+    public CompletableFuture<NativeConnection> connect(EventLoop loop, String database, boolean foundRows,
             ConnectionOwner owner) {
-        CompletableFuture<BackendConnection> login = new CompletableFuture<>();
+        CompletableFuture<NativeConnection> login = new CompletableFuture<>();
         Bootstrap bootstrap = new Bootstrap()
                 .group(loop)
                 .channelFactory(channelFactory)
@@ -102,7 +103,7 @@ public final class BackendConnector {
     }
 
     /** Runs {@code statements[index..]} one after another; closes the connection when one fails. */
-    private CompletableFuture<BackendConnection> initialize(BackendConnection connection, List<String> statements,
+    private CompletableFuture<NativeConnection> initialize(NativeConnection connection, List<String> statements,
             int index) {
         if (index == statements.size()) {
             return CompletableFuture.completedFuture(connection);
@@ -122,7 +123,7 @@ public final class BackendConnector {
             } else {
                 failure = new BackendException(options.describe(), failed + cause);
             }
-            return CompletableFuture.<BackendConnection>failedFuture(failure);
+            return CompletableFuture.<NativeConnection>failedFuture(failure);
         }).thenCompose(next -> next);
     }
 

@@ -2,6 +2,7 @@ package io.tessera.backend.mysql;
 
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.tessera.backend.BackendException;
 import io.tessera.protocol.auth.AuthPlugin;
 import io.tessera.protocol.auth.CachingSha2Password;
 import io.tessera.protocol.charset.Collations;
@@ -38,7 +39,7 @@ import java.util.concurrent.CompletableFuture;
  * </pre>
  *
  * Every answer takes the sequence id after the one it answers. On OK this handler hands the pipeline over to a new
- * {@link BackendConnection} and completes {@code result}; on anything else it closes the channel and fails
+ * {@link NativeConnection} and completes {@code result}; on anything else it closes the channel and fails
  * {@code result} with a {@link BackendException} naming the data host. Not sharable: one per login.
  */
 final class Handshake extends ChannelInboundHandlerAdapter {
@@ -57,7 +58,7 @@ final class Handshake extends ChannelInboundHandlerAdapter {
     private final String database;
     private final boolean foundRows;
     private final ConnectionOwner owner;
-    private final CompletableFuture<BackendConnection> result;
+    private final CompletableFuture<NativeConnection> result;
 
     private State state = State.GREETING;
     private PacketWriter writer;
@@ -71,7 +72,7 @@ final class Handshake extends ChannelInboundHandlerAdapter {
      * @param result completed with the connection once the server answers OK
      */
     Handshake(ConnectOptions options, String database, boolean foundRows, ConnectionOwner owner,
-            CompletableFuture<BackendConnection> result) {
+            CompletableFuture<NativeConnection> result) {
         this.options = options;
         this.database = database;
         this.foundRows = foundRows;
@@ -213,7 +214,7 @@ final class Handshake extends ChannelInboundHandlerAdapter {
 
     private void succeed(ChannelHandlerContext ctx) {
         state = State.DONE;
-        BackendConnection connection = new BackendConnection(ctx.channel(), options, connectionId, serverVersion,
+        NativeConnection connection = new NativeConnection(ctx.channel(), options, connectionId, serverVersion,
                 database, foundRows, owner);
         ctx.pipeline().replace(this, "connection", connection.inbound());
         result.complete(connection);

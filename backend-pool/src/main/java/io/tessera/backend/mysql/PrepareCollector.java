@@ -1,6 +1,8 @@
 package io.tessera.backend.mysql;
 
 import io.netty.buffer.ByteBufUtil;
+import io.tessera.backend.PreparedMetadata;
+import io.tessera.backend.ResponseHandler;
 import io.tessera.protocol.binary.PrepareOk;
 import io.tessera.protocol.codec.FrameKind;
 import io.tessera.protocol.codec.Packet;

@@ -1,5 +1,7 @@
 package io.tessera.backend.mysql;
 
+import io.tessera.backend.QueryResult;
+import io.tessera.backend.ResponseHandler;
 import io.tessera.protocol.codec.FrameKind;
 import io.tessera.protocol.codec.Packet;
 import io.tessera.protocol.codec.PayloadReader;

@@ -5,7 +5,7 @@ import java.util.Map;
 import java.util.function.LongConsumer;
 
 /**
- * The statements one connection keeps prepared for {@link BackendConnection#executePrepared}: (current database,
+ * The statements one connection keeps prepared for {@link NativeConnection#executePrepared}: (current database,
  * statement text) to the data host's statement id, least recently used first. The database is part of the key
  * because a pooled connection moves between the databases of the data nodes on its data host, and the server
  * resolves a statement's unqualified tables in the database that was current when it was prepared. It holds at most

@@ -5,12 +5,13 @@ import io.netty.channel.ChannelFactory;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.util.concurrent.ScheduledFuture;
+import io.tessera.backend.BackendConnection;
+import io.tessera.backend.BackendException;
 import io.tessera.backend.health.Heartbeat;
 import io.tessera.backend.health.HeartbeatStatus;
-import io.tessera.backend.mysql.BackendConnection;
 import io.tessera.backend.mysql.BackendConnector;
-import io.tessera.backend.mysql.BackendException;
 import io.tessera.backend.mysql.ConnectOptions;
+import io.tessera.backend.mysql.NativeConnection;
 import io.tessera.protocol.error.TesseraException;
 import java.time.Clock;
 import java.util.ArrayDeque;
@@ -335,7 +336,7 @@ public final class DataHostPool implements AutoCloseable {
         });
     }
 
-    private void opened(PooledConnection c, BackendConnection connection) {
+    private void opened(PooledConnection c, NativeConnection connection) {
         Waiter target = null;
         boolean discard = false;
         List<PooledConnection> toOpen = List.of();
@@ -443,7 +444,7 @@ public final class DataHostPool implements AutoCloseable {
 
     /** Completes {@code waiter} with {@code c}'s connection, switching database first when needed. */
     private void lend(PooledConnection c, Waiter waiter) {
-        BackendConnection connection = c.connection;
+        NativeConnection connection = c.connection;
         if (waiter.database == null || waiter.database.equals(connection.database())) {
             complete(waiter, connection);
             return;

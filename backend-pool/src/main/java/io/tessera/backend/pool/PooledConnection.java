@@ -1,8 +1,8 @@
 package io.tessera.backend.pool;
 
 import io.netty.channel.EventLoop;
-import io.tessera.backend.mysql.BackendConnection;
 import io.tessera.backend.mysql.ConnectionOwner;
+import io.tessera.backend.mysql.NativeConnection;
 
 /**
  * The pool's record of one connection slot, from the moment it is opened until it closes. Its fields are guarded
@@ -31,7 +31,7 @@ final class PooledConnection implements ConnectionOwner {
     /** The database to log in to: the one its waiter asked for, or {@code null}. */
     final String loginDatabase;
 
-    BackendConnection connection;
+    NativeConnection connection;
     State state = State.OPENING;
     /** When the connection last became idle after being used or opened (the pool's clock). */
     long idleSince;
@@ -46,12 +46,12 @@ final class PooledConnection implements ConnectionOwner {
     }
 
     @Override
-    public void released(BackendConnection released) {
+    public void released(NativeConnection released) {
         pool.released(this);
     }
 
     @Override
-    public void closed(BackendConnection closed) {
+    public void closed(NativeConnection closed) {
         pool.closed(this);
     }
 

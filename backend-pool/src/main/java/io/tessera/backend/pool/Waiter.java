@@ -2,7 +2,7 @@ package io.tessera.backend.pool;
 
 import io.netty.channel.EventLoop;
 import io.netty.util.concurrent.ScheduledFuture;
-import io.tessera.backend.mysql.BackendConnection;
+import io.tessera.backend.BackendConnection;
 import java.util.concurrent.CompletableFuture;
 
 /** One borrow request: what the borrower needs, its promise, and its place in the wait queue. */

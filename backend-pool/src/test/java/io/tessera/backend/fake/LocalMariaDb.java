@@ -2,11 +2,11 @@ package io.tessera.backend.fake;
 
 import io.netty.channel.EventLoop;
 import io.netty.channel.socket.nio.NioSocketChannel;
-import io.tessera.backend.mysql.BackendConnection;
+import io.tessera.backend.QueryResult;
 import io.tessera.backend.mysql.BackendConnector;
 import io.tessera.backend.mysql.ConnectOptions;
 import io.tessera.backend.mysql.ConnectionOwner;
-import io.tessera.backend.mysql.QueryResult;
+import io.tessera.backend.mysql.NativeConnection;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -21,7 +21,7 @@ public final class LocalMariaDb implements AutoCloseable {
     public static final int PORT = 3306;
     public static final String USER = "root";
 
-    private final BackendConnection admin;
+    private final NativeConnection admin;
 
     public LocalMariaDb(EventLoop loop) throws Exception {
         this.admin = connector(List.of()).connect(loop, null, false, new Unowned()).get(10, TimeUnit.SECONDS);
@@ -59,12 +59,12 @@ public final class LocalMariaDb implements AutoCloseable {
     public static final class Unowned implements ConnectionOwner {
 
         @Override
-        public void released(BackendConnection connection) {
+        public void released(NativeConnection connection) {
             connection.close();
         }
 
         @Override
-        public void closed(BackendConnection connection) {
+        public void closed(NativeConnection connection) {
             // nothing to update
         }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
+import io.tessera.backend.BackendException;
 import io.tessera.backend.fake.RsaKeys;
 import io.tessera.protocol.auth.CachingSha2Password;
 import io.tessera.protocol.auth.NativePassword;
@@ -37,7 +38,7 @@ class HandshakeTest {
 
     private final Scramble scramble = new Scramble(new SecureRandom());
     private final RecordingOwner owner = new RecordingOwner();
-    private final CompletableFuture<BackendConnection> result = new CompletableFuture<>();
+    private final CompletableFuture<NativeConnection> result = new CompletableFuture<>();
     private EmbeddedChannel channel;
     private WireScript wire;
 
@@ -91,7 +92,7 @@ class HandshakeTest {
 
         wire.serverSendsOk(2, 0, ServerStatus.AUTOCOMMIT);
 
-        BackendConnection connection = result.join();
+        NativeConnection connection = result.join();
         assertThat(connection.connectionId()).isEqualTo(42);
         assertThat(connection.database()).isEqualTo("db1");
         assertThat(connection.foundRows()).isFalse();

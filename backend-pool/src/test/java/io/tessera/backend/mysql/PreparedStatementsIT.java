@@ -9,6 +9,8 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
+import io.tessera.backend.PreparedMetadata;
+import io.tessera.backend.ResponseHandler;
 import io.tessera.backend.fake.LocalMariaDb;
 import io.tessera.protocol.codec.FrameKind;
 import io.tessera.protocol.codec.Packet;
@@ -38,7 +40,7 @@ class PreparedStatementsIT {
     private static EventLoopGroup group;
     private static LocalMariaDb mariadb;
 
-    private BackendConnection c;
+    private NativeConnection c;
 
     @BeforeAll
     static void createDatabase() throws Exception {
@@ -161,7 +163,7 @@ class PreparedStatementsIT {
         }
 
         assertThat(status("Com_stmt_prepare")).isEqualTo(300);
-        assertThat(status("Com_stmt_close")).isEqualTo(300 - BackendConnection.MAX_CACHED_STATEMENTS);
+        assertThat(status("Com_stmt_close")).isEqualTo(300 - NativeConnection.MAX_CACHED_STATEMENTS);
         assertThat(executePrepared("SELECT ? + 299", List.of(), execute(1)).values())
                 .containsExactly(List.of("300"));
         assertThat(executePrepared("SELECT ? + 0", List.of(), execute(1)).values()).containsExactly(List.of("1"));

@@ -7,6 +7,9 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
+import io.tessera.backend.BackendException;
+import io.tessera.backend.PreparedMetadata;
+import io.tessera.backend.ResponseHandler;
 import io.tessera.protocol.binary.PrepareOk;
 import io.tessera.protocol.codec.FrameKind;
 import io.tessera.protocol.codec.Packet;
@@ -25,7 +28,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** Server-side prepared statements of {@link BackendConnection}, against a scripted server. */
+/** Server-side prepared statements of {@link NativeConnection}, against a scripted server. */
 class PreparedStatementsTest {
 
     private static final ConnectOptions OPTIONS = new ConnectOptions("host1", "127.0.0.1", 3306, "app", "",
@@ -35,12 +38,12 @@ class PreparedStatementsTest {
     private final RecordingOwner owner = new RecordingOwner();
     private EmbeddedChannel channel;
     private WireScript wire;
-    private BackendConnection connection;
+    private NativeConnection connection;
 
     @BeforeEach
     void loggedIn() {
         channel = new EmbeddedChannel();
-        connection = new BackendConnection(channel, OPTIONS, 42, "8.0.36", "db1", false, owner);
+        connection = new NativeConnection(channel, OPTIONS, 42, "8.0.36", "db1", false, owner);
         channel.pipeline().addLast(new PacketDecoder(), connection.inbound());
         wire = new WireScript(channel);
     }
@@ -162,13 +165,13 @@ class PreparedStatementsTest {
 
     @Test
     void theLeastRecentlyUsedStatementIsClosedBeyondTheCacheSize() {
-        for (int i = 0; i <= BackendConnection.MAX_CACHED_STATEMENTS; i++) {
+        for (int i = 0; i <= NativeConnection.MAX_CACHED_STATEMENTS; i++) {
             long statementId = 100 + i;
             connection.executePrepared("select " + i, List.of(), execute(0, 0), new Recorder());
             wire.clientSentOne();
             wire.serverSends(1, out -> new PrepareOk(statementId, 0, 0, 0).writeTo(out));
             List<WireScript.Frame> sent = wire.clientSent();
-            if (i < BackendConnection.MAX_CACHED_STATEMENTS) {
+            if (i < NativeConnection.MAX_CACHED_STATEMENTS) {
                 assertThat(sent).hasSize(1);
             } else {
                 assertThat(sent).hasSize(2);

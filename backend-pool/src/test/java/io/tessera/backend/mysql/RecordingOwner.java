@@ -9,12 +9,12 @@ final class RecordingOwner implements ConnectionOwner {
     private final List<String> calls = new ArrayList<>();
 
     @Override
-    public synchronized void released(BackendConnection connection) {
+    public synchronized void released(NativeConnection connection) {
         calls.add("released " + connection.connectionId());
     }
 
     @Override
-    public synchronized void closed(BackendConnection connection) {
+    public synchronized void closed(NativeConnection connection) {
         calls.add("closed " + connection.connectionId());
     }
 

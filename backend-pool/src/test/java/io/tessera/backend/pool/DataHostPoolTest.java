@@ -10,11 +10,11 @@ import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
+import io.tessera.backend.BackendConnection;
+import io.tessera.backend.BackendException;
+import io.tessera.backend.ResponseHandler;
 import io.tessera.backend.fake.FakeMysqlServer;
 import io.tessera.backend.fake.MutableClock;
-import io.tessera.backend.mysql.BackendConnection;
-import io.tessera.backend.mysql.BackendException;
-import io.tessera.backend.mysql.ResponseHandler;
 import io.tessera.protocol.codec.FrameKind;
 import io.tessera.protocol.codec.Packet;
 import io.tessera.protocol.constant.Capability;
@@ -160,8 +160,8 @@ class DataHostPoolTest {
         assertThat(a).isNotSameAs(b);
         BackendConnection onA = pool.borrow(null, false, a).get(10, TimeUnit.SECONDS);
         BackendConnection onB = pool.borrow(null, false, b).get(10, TimeUnit.SECONDS);
-        assertThat(onA.channel().eventLoop()).isSameAs(a);
-        assertThat(onB.channel().eventLoop()).isSameAs(b);
+        assertThat(onA.eventLoop()).isSameAs(a);
+        assertThat(onB.eventLoop()).isSameAs(b);
         onA.release();
         onB.release();
         await(() -> pool.stats().idle() == 2, pool::stats);
@@ -190,7 +190,7 @@ class DataHostPoolTest {
         await(() -> pool.stats().idle() == 2, pool::stats);
 
         BackendConnection next = pool.borrow(null, false, b).get(10, TimeUnit.SECONDS);
-        assertThat(next.channel().eventLoop()).isSameAs(b);
+        assertThat(next.eventLoop()).isSameAs(b);
         assertThat(next.connectionId()).isNotEqualTo(onA.connectionId());
         next.release();
         assertThat(pool.stats().created()).isEqualTo(2);

@@ -1,7 +1,7 @@
 package io.tessera.proxy.exec;
 
 import io.netty.util.AttributeKey;
-import io.tessera.backend.mysql.BackendConnection;
+import io.tessera.backend.BackendConnection;
 import io.tessera.protocol.charset.Collation;
 import io.tessera.protocol.charset.Collations;
 import io.tessera.proxy.session.Session;
@@ -100,7 +100,7 @@ final class BackendSync {
 
     /** After COM_RESET_CONNECTION the connection is back at the login baseline. */
     static void forget(BackendConnection connection) {
-        connection.channel().attr(APPLIED).set(null);
+        connection.attr(APPLIED).set(null);
     }
 
     /**
@@ -121,7 +121,7 @@ final class BackendSync {
                     next.put(name, literal);
                 }
             });
-            connection.channel().attr(APPLIED).set(next);
+            connection.attr(APPLIED).set(next);
         });
     }
 
@@ -170,7 +170,7 @@ final class BackendSync {
     }
 
     private static Map<String, String> applied(BackendConnection connection) {
-        Map<String, String> applied = connection.channel().attr(APPLIED).get();
+        Map<String, String> applied = connection.attr(APPLIED).get();
         return applied == null ? Map.of() : applied;
     }
 

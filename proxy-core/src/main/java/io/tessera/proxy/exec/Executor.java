@@ -2,10 +2,10 @@ package io.tessera.proxy.exec;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.EventLoop;
-import io.tessera.backend.mysql.BackendConnection;
-import io.tessera.backend.mysql.PreparedMetadata;
-import io.tessera.backend.mysql.QueryResult;
-import io.tessera.backend.mysql.ResponseHandler;
+import io.tessera.backend.BackendConnection;
+import io.tessera.backend.PreparedMetadata;
+import io.tessera.backend.QueryResult;
+import io.tessera.backend.ResponseHandler;
 import io.tessera.protocol.error.ErrorCode;
 import io.tessera.protocol.error.TesseraException;
 import io.tessera.protocol.result.ResultTable;

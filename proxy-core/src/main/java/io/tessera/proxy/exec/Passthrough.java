@@ -2,8 +2,8 @@ package io.tessera.proxy.exec;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.EventLoop;
-import io.tessera.backend.mysql.BackendConnection;
-import io.tessera.backend.mysql.ResponseHandler;
+import io.tessera.backend.BackendConnection;
+import io.tessera.backend.ResponseHandler;
 import io.tessera.protocol.HotPath;
 import io.tessera.protocol.codec.FrameKind;
 import io.tessera.protocol.codec.Packet;
@@ -162,7 +162,7 @@ final class Passthrough implements ResponseHandler {
             unflushed = 0;
             if (!paused) {
                 paused = true;
-                backend.setAutoRead(false);
+                backend.pauseReading();
                 client.whenWritable(this::resume);
             }
         } else if (++unflushed >= FLUSH_EVERY_FRAMES) {
@@ -176,7 +176,7 @@ final class Passthrough implements ResponseHandler {
             backend.close();
         } else if (paused) {
             paused = false;
-            backend.setAutoRead(true);
+            backend.resumeReading();
         }
     }
 

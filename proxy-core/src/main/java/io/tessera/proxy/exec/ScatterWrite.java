@@ -1,8 +1,8 @@
 package io.tessera.proxy.exec;
 
 import io.netty.channel.EventLoop;
-import io.tessera.backend.mysql.BackendConnection;
-import io.tessera.backend.mysql.QueryResult;
+import io.tessera.backend.BackendConnection;
+import io.tessera.backend.QueryResult;
 import io.tessera.protocol.error.TesseraException;
 import io.tessera.protocol.packet.ErrPacket;
 import io.tessera.proxy.exec.TransactionCoordinator.AtomicStatement;

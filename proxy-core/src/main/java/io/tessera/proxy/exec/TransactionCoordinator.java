@@ -1,6 +1,6 @@
 package io.tessera.proxy.exec;
 
-import io.tessera.backend.mysql.BackendConnection;
+import io.tessera.backend.BackendConnection;
 import io.tessera.protocol.error.ErrorCode;
 import io.tessera.protocol.error.TesseraException;
 import io.tessera.protocol.packet.ErrPacket;

@@ -2,7 +2,7 @@ package io.tessera.proxy.frontend;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
-import io.tessera.backend.mysql.PreparedMetadata;
+import io.tessera.backend.PreparedMetadata;
 import io.tessera.protocol.binary.BoundValue;
 import io.tessera.protocol.binary.PrepareOk;
 import io.tessera.protocol.binary.StmtExecuteRequest;

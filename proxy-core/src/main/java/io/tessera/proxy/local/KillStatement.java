@@ -1,6 +1,6 @@
 package io.tessera.proxy.local;
 
-import io.tessera.backend.mysql.BackendConnection;
+import io.tessera.backend.BackendConnection;
 import io.tessera.protocol.error.ErrorCode;
 import io.tessera.proxy.exec.Executor;
 import io.tessera.proxy.session.ClientChannel;

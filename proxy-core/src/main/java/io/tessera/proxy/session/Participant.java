@@ -1,6 +1,6 @@
 package io.tessera.proxy.session;
 
-import io.tessera.backend.mysql.BackendConnection;
+import io.tessera.backend.BackendConnection;
 
 /**
  * One data node's part of a transaction: the node (also the XA branch qualifier) and the connection its part runs

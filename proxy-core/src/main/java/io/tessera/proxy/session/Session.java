@@ -1,6 +1,6 @@
 package io.tessera.proxy.session;
 
-import io.tessera.backend.mysql.BackendConnection;
+import io.tessera.backend.BackendConnection;
 import io.tessera.protocol.charset.Collation;
 import io.tessera.protocol.constant.Capability;
 import io.tessera.protocol.constant.ServerStatus;

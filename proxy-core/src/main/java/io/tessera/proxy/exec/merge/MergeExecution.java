@@ -2,7 +2,7 @@ package io.tessera.proxy.exec.merge;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.EventLoop;
-import io.tessera.backend.mysql.BackendConnection;
+import io.tessera.backend.BackendConnection;
 import io.tessera.protocol.codec.ComQuery;
 import io.tessera.protocol.codec.Packet;
 import io.tessera.protocol.codec.PacketWriter;

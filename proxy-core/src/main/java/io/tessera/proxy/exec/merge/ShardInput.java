@@ -1,8 +1,8 @@
 package io.tessera.proxy.exec.merge;
 
 import io.netty.channel.EventLoop;
-import io.tessera.backend.mysql.BackendConnection;
-import io.tessera.backend.mysql.ResponseHandler;
+import io.tessera.backend.BackendConnection;
+import io.tessera.backend.ResponseHandler;
 import io.tessera.protocol.HotPath;
 import io.tessera.protocol.codec.FrameKind;
 import io.tessera.protocol.codec.Packet;
@@ -90,7 +90,7 @@ final class ShardInput implements ResponseHandler, ShardRows {
     public Row poll() {
         Row row = rows.poll();
         if (row != null && unconsumedBytes.addAndGet(-row.size()) < LOW_WATER_BYTES && paused) {
-            backend.channel().eventLoop().execute(resume);
+            backend.eventLoop().execute(resume);
         }
         return row;
     }
@@ -105,7 +105,7 @@ final class ShardInput implements ResponseHandler, ShardRows {
         if (kind == FrameKind.ROW && !draining
                 && unconsumedBytes.addAndGet(frame.content().capacity()) > HIGH_WATER_BYTES && !paused) {
             paused = true;
-            backend.setAutoRead(false);
+            backend.pauseReading();
             resumeIfDrained(); // the merge may have taken rows in between and seen paused still false
         }
         if (loop.inEventLoop()) {
@@ -177,7 +177,7 @@ final class ShardInput implements ResponseHandler, ShardRows {
     private void resumeIfDrained() {
         if (paused && (draining || unconsumedBytes.get() < LOW_WATER_BYTES)) {
             paused = false;
-            backend.setAutoRead(true);
+            backend.resumeReading();
         }
     }
 
@@ -200,7 +200,7 @@ final class ShardInput implements ResponseHandler, ShardRows {
         }
         columns.clear();
         if (backend != null) {
-            backend.channel().eventLoop().execute(resume);
+            backend.eventLoop().execute(resume);
         }
     }
 

@@ -1,8 +1,8 @@
 package io.tessera.proxy.exec.xa;
 
 import io.netty.channel.EventLoopGroup;
-import io.tessera.backend.mysql.BackendConnection;
-import io.tessera.backend.mysql.QueryResult;
+import io.tessera.backend.BackendConnection;
+import io.tessera.backend.QueryResult;
 import io.tessera.backend.pool.DataHostPool;
 import io.tessera.proxy.session.ClientChannel;
 import java.util.ArrayList;

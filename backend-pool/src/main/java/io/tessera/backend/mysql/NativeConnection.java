@@ -7,6 +7,13 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.EventLoop;
+import io.netty.util.Attribute;
+import io.netty.util.AttributeKey;
+import io.tessera.backend.BackendConnection;
+import io.tessera.backend.BackendException;
+import io.tessera.backend.PreparedMetadata;
+import io.tessera.backend.QueryResult;
+import io.tessera.backend.ResponseHandler;
 import io.tessera.protocol.binary.PrepareOk;
 import io.tessera.protocol.codec.FrameKind;
 import io.tessera.protocol.codec.Packet;
@@ -25,9 +32,10 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
- * One logged-in connection to a data host. It runs one command at a time: {@link #execute} frames the command with
- * sequence id 0 and streams the response to a {@link ResponseHandler}, frame by frame, classified by a
- * {@link ResponseTracker} but never decoded (MySQL manual: "Command Phase", "Protocol::COM_QUERY Response").
+ * Tessera's native {@link BackendConnection}: one logged-in connection to a data host's server over a Netty channel.
+ * It runs one command at a time: {@link #execute} frames the command with sequence id 0 and streams the response to a
+ * {@link ResponseHandler}, frame by frame, classified by a {@link ResponseTracker} but never decoded (MySQL manual:
+ * "Command Phase", "Protocol::COM_QUERY Response").
  *
  * <p>Server-side prepared statements: {@link #prepare} for a statement's metadata, and {@link #executePrepared},
  * which keeps the statements it executes prepared on this connection, so that a binary result set can stream from
@@ -37,12 +45,12 @@ import org.apache.logging.log4j.Logger;
  * all state lives and all callbacks run. A connection that breaks (channel closed, protocol error, released in the
  * middle of a response) closes itself and tells its {@link ConnectionOwner} once, so a pool never hands it out again.
  */
-public final class BackendConnection {
+public final class NativeConnection implements BackendConnection {
 
     /** How many statements {@link #executePrepared} keeps prepared on one connection. */
     public static final int MAX_CACHED_STATEMENTS = 256;
 
-    private static final Logger LOG = LogManager.getLogger(BackendConnection.class);
+    private static final Logger LOG = LogManager.getLogger(NativeConnection.class);
 
     /** Tessera never asks the data host for CLIENT_DEPRECATE_EOF. */
     private static final boolean DEPRECATE_EOF = false;
@@ -77,7 +85,7 @@ public final class BackendConnection {
     private int lastErrorCode;         // event loop only: the ERR that ended the last response, 0 for none
     private boolean discarded;         // event loop only: the owner has been told
 
-    BackendConnection(Channel channel, ConnectOptions options, long connectionId, String serverVersion,
+    NativeConnection(Channel channel, ConnectOptions options, long connectionId, String serverVersion,
             String database, boolean foundRows, ConnectionOwner owner) {
         this.channel = channel;
         this.writer = new PacketWriter(channel);
@@ -90,31 +98,41 @@ public final class BackendConnection {
     }
 
     /** The server's thread id for this connection (what {@code KILL} takes). */
+    @Override
     public long connectionId() {
         return connectionId;
     }
 
     /** The server's version as its greeting gave it, e.g. {@code 8.0.36} or {@code 5.5.5-10.11.19-MariaDB}. */
+    @Override
     public String serverVersion() {
         return serverVersion;
     }
 
     /** The current database, or {@code null} when none is selected. */
+    @Override
     public String database() {
         return database;
     }
 
     /** Whether the connection was opened with CLIENT_FOUND_ROWS (affected rows count matched rows). */
+    @Override
     public boolean foundRows() {
         return foundRows;
     }
 
-    /** The Netty channel; use it for {@code eventLoop()}, and the methods here for everything else. */
+    @Override
+    public EventLoop eventLoop() {
+        return channel.eventLoop();
+    }
+
+    /** The Netty channel, for tests and the pool; use the methods here for everything else. */
     public Channel channel() {
         return channel;
     }
 
     /** The data host, as "data host host1 (127.0.0.1:3306)". */
+    @Override
     public String dataHost() {
         return options.describe();
     }
@@ -123,6 +141,7 @@ public final class BackendConnection {
      * The error code of the ERR that ended the last command's response, or 0 when it ended well (or none ran). Read it
      * on the connection's event loop, or after a callback of the command that ran last.
      */
+    @Override
     public int lastErrorCode() {
         return lastErrorCode;
     }
@@ -133,12 +152,14 @@ public final class BackendConnection {
      * {@link #query} decoded as {@code character_set_results} says. A connection starts (and
      * {@link #reset} returns) with utf8mb4 for both, as Tessera logs in with it.
      */
+    @Override
     public void characterSets(Charset client, Charset results) {
         this.clientCharset = client;
         this.resultsCharset = results;
     }
 
     /** True while the connection is open and has not broken. */
+    @Override
     public boolean isUsable() {
         return !closed && channel.isActive();
     }
@@ -150,6 +171,7 @@ public final class BackendConnection {
      *     with sequence id 0 (split when 16 MiB or more). The connection takes ownership.
      * @param columnsOnly true for COM_FIELD_LIST, whose response is column definitions ended by an EOF
      */
+    @Override
     public void execute(ByteBuf commandPayload, boolean columnsOnly, ResponseHandler handler) {
         EventLoop loop = channel.eventLoop();
         if (!loop.inEventLoop()) {
@@ -172,6 +194,7 @@ public final class BackendConnection {
      * Fails with a {@link io.tessera.protocol.error.TesseraException} carrying the server's code, SQLSTATE and
      * message when the server answers ERR.
      */
+    @Override
     public CompletableFuture<QueryResult> query(String sql) {
         return query(sql, true);
     }
@@ -188,6 +211,7 @@ public final class BackendConnection {
      * settings, as a fresh login would have them (the current database stays). The statements of {@link #prepare}
      * are gone with it, and {@link #executePrepared} prepares its statements again.
      */
+    @Override
     public CompletableFuture<Void> reset() {
         ResultCollector result = new ResultCollector(resultsCharset);
         runOnLoop(() -> {
@@ -222,6 +246,7 @@ public final class BackendConnection {
      * carrying the server's code, SQLSTATE and message when the server answers ERR (e.g. 1064 for a syntax error),
      * after which the connection is still usable.
      */
+    @Override
     public CompletableFuture<PreparedMetadata> prepare(String sql) {
         PrepareCollector result = new PrepareCollector();
         runOnLoop(() -> {
@@ -238,6 +263,7 @@ public final class BackendConnection {
      * between a command and its response. On a closed connection it does nothing: the server freed the statement
      * with the connection.
      */
+    @Override
     public void closeStatement(long statementId) {
         if (statementId < 0 || statementId > MAX_STATEMENT_ID) {
             throw new IllegalArgumentException("statementId: " + statementId + " (expected: 0..4294967295)");
@@ -265,6 +291,7 @@ public final class BackendConnection {
      * @throws IllegalArgumentException when a payload is not the command it should be or too short (the buffers
      *     are released all the same)
      */
+    @Override
     public void executePrepared(String sql, List<ByteBuf> longData, ByteBuf executePayload, ResponseHandler handler) {
         String problem = malformed(longData, executePayload);
         if (problem != null) {
@@ -275,17 +302,30 @@ public final class BackendConnection {
     }
 
     /**
-     * Backpressure: stops ({@code false}) or resumes reading the backend socket. While reading is off the server's
-     * response waits in the kernel buffers and, beyond them, in the server.
+     * Backpressure: stops reading the backend socket. While reading is off the server's response waits in the kernel
+     * buffers and, beyond them, in the server.
      */
-    public void setAutoRead(boolean read) {
-        channel.config().setAutoRead(read);
+    @Override
+    public void pauseReading() {
+        channel.config().setAutoRead(false);
+    }
+
+    @Override
+    public void resumeReading() {
+        channel.config().setAutoRead(true);
+    }
+
+    /** Kept on the channel: gone with it. */
+    @Override
+    public <T> Attribute<T> attr(AttributeKey<T> key) {
+        return channel.attr(key);
     }
 
     /**
      * Gives the connection back to its owner. A connection still in the middle of a response, or broken, is closed
      * instead, so that nobody gets a half-read stream. Reading is switched back on. Releasing twice is a no-op.
      */
+    @Override
     public void release() {
         runOnLoop(this::releaseOnLoop);
     }
@@ -294,6 +334,7 @@ public final class BackendConnection {
      * Closes the connection and takes it out of its pool. A response in progress fails with
      * {@link ResponseHandler#onFailure}.
      */
+    @Override
     public void close() {
         closed = true;
         runOnLoop(() -> discard("connection closed by Tessera", null, false));
@@ -301,7 +342,7 @@ public final class BackendConnection {
 
     @Override
     public String toString() {
-        return "BackendConnection[" + options.describe() + ", id=" + connectionId + ", database=" + database + "]";
+        return "NativeConnection[" + options.describe() + ", id=" + connectionId + ", database=" + database + "]";
     }
 
     /** A query whose sending counts as a query of the pool ({@code counted}) or not (connectionInitSql). */

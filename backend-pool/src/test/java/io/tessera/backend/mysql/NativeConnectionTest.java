@@ -6,6 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
+import io.tessera.backend.BackendException;
+import io.tessera.backend.QueryResult;
+import io.tessera.backend.ResponseHandler;
 import io.tessera.protocol.codec.FrameKind;
 import io.tessera.protocol.codec.Packet;
 import io.tessera.protocol.codec.PacketDecoder;
@@ -23,7 +26,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class BackendConnectionTest {
+class NativeConnectionTest {
 
     private static final ConnectOptions OPTIONS = new ConnectOptions("host1", "127.0.0.1", 3306, "app", "",
             List.of(), 16 * 1024 * 1024, 5000);
@@ -31,12 +34,12 @@ class BackendConnectionTest {
     private final RecordingOwner owner = new RecordingOwner();
     private EmbeddedChannel channel;
     private WireScript wire;
-    private BackendConnection connection;
+    private NativeConnection connection;
 
     @BeforeEach
     void loggedIn() {
         channel = new EmbeddedChannel();
-        connection = new BackendConnection(channel, OPTIONS, 42, "8.0.36", "db1", false, owner);
+        connection = new NativeConnection(channel, OPTIONS, 42, "8.0.36", "db1", false, owner);
         channel.pipeline().addLast(new PacketDecoder(), connection.inbound());
         wire = new WireScript(channel);
     }
@@ -204,7 +207,7 @@ class BackendConnectionTest {
 
     @Test
     void releaseGivesTheConnectionBackAndTurnsReadingBackOn() {
-        connection.setAutoRead(false);
+        connection.pauseReading();
         assertThat(channel.config().isAutoRead()).isFalse();
 
         connection.release();

@@ -10,6 +10,9 @@ import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
+import io.tessera.backend.BackendException;
+import io.tessera.backend.QueryResult;
+import io.tessera.backend.ResponseHandler;
 import io.tessera.backend.fake.LocalMariaDb;
 import io.tessera.protocol.codec.FrameKind;
 import io.tessera.protocol.codec.Packet;
@@ -28,7 +31,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** The native client against the MariaDB on 127.0.0.1:3306. */
-class BackendConnectionIT {
+class NativeConnectionIT {
 
     private static final String DB = LocalMariaDb.uniqueName();
     private static final String USER = DB.replace("tessera_bp_", "tbp_").substring(0, 16);
@@ -37,7 +40,7 @@ class BackendConnectionIT {
     private static EventLoop loop;
     private static LocalMariaDb mariadb;
 
-    private final List<BackendConnection> opened = new ArrayList<>();
+    private final List<NativeConnection> opened = new ArrayList<>();
 
     @BeforeAll
     static void createDatabase() throws Exception {
@@ -61,27 +64,27 @@ class BackendConnectionIT {
 
     @AfterEach
     void closeConnections() {
-        opened.forEach(BackendConnection::close);
+        opened.forEach(NativeConnection::close);
     }
 
-    private BackendConnection connect(String database) throws Exception {
+    private NativeConnection connect(String database) throws Exception {
         return connect(LocalMariaDb.connector(List.of()), database);
     }
 
-    private BackendConnection connect(BackendConnector connector, String database) throws Exception {
-        BackendConnection c = connector.connect(loop, database, false, new LocalMariaDb.Unowned())
+    private NativeConnection connect(BackendConnector connector, String database) throws Exception {
+        NativeConnection c = connector.connect(loop, database, false, new LocalMariaDb.Unowned())
                 .get(10, TimeUnit.SECONDS);
         opened.add(c);
         return c;
     }
 
-    private static String single(BackendConnection c, String sql) throws Exception {
+    private static String single(NativeConnection c, String sql) throws Exception {
         return c.query(sql).get(10, TimeUnit.SECONDS).rows().get(0).get(0);
     }
 
     @Test
     void logsInAndQueries() throws Exception {
-        BackendConnection c = connect(null);
+        NativeConnection c = connect(null);
 
         QueryResult result = c.query("SELECT 1 AS one, NULL AS nothing").get(10, TimeUnit.SECONDS);
 
@@ -96,10 +99,10 @@ class BackendConnectionIT {
 
     @Test
     void logsInToADatabaseAndSwitchesWithInitDb() throws Exception {
-        BackendConnection c = connect(DB);
+        NativeConnection c = connect(DB);
         assertThat(single(c, "SELECT DATABASE()")).isEqualTo(DB);
 
-        BackendConnection other = connect(null);
+        NativeConnection other = connect(null);
         assertThat(single(other, "SELECT DATABASE()")).isNull();
         other.initDb(DB).get(10, TimeUnit.SECONDS);
         assertThat(other.database()).isEqualTo(DB);
@@ -108,7 +111,7 @@ class BackendConnectionIT {
 
     @Test
     void anUnknownDatabaseIsTheServers1049() throws Exception {
-        BackendConnection c = connect(null);
+        NativeConnection c = connect(null);
 
         assertThatThrownBy(() -> c.initDb(DB + "_nope").get(10, TimeUnit.SECONDS)).cause()
                 .isInstanceOfSatisfying(TesseraException.class, e -> {
@@ -127,7 +130,7 @@ class BackendConnectionIT {
 
     @Test
     void streamsAResultSetFrameByFrame() throws Exception {
-        BackendConnection c = connect(DB);
+        NativeConnection c = connect(DB);
         Collector collector = new Collector();
 
         c.execute(comQuery("SELECT id, name FROM t ORDER BY id"), false, collector);
@@ -141,7 +144,7 @@ class BackendConnectionIT {
 
     @Test
     void anUnknownTableIsTheServers1146() throws Exception {
-        BackendConnection c = connect(DB);
+        NativeConnection c = connect(DB);
 
         assertThatThrownBy(() -> c.query("SELECT * FROM nope").get(10, TimeUnit.SECONDS)).cause()
                 .isInstanceOfSatisfying(TesseraException.class, e -> {
@@ -160,7 +163,7 @@ class BackendConnectionIT {
 
     @Test
     void aSyntaxErrorIsTheServers1064() throws Exception {
-        BackendConnection c = connect(DB);
+        NativeConnection c = connect(DB);
 
         assertThatThrownBy(() -> c.query("SELEC 1").get(10, TimeUnit.SECONDS)).cause()
                 .isInstanceOfSatisfying(TesseraException.class, e -> {
@@ -173,7 +176,7 @@ class BackendConnectionIT {
 
     @Test
     void logsInWithANativePasswordAndRefusesAWrongOne() throws Exception {
-        BackendConnection c = connect(LocalMariaDb.connector(USER, "pw-" + USER, LocalMariaDb.PORT, List.of()), DB);
+        NativeConnection c = connect(LocalMariaDb.connector(USER, "pw-" + USER, LocalMariaDb.PORT, List.of()), DB);
         assertThat(single(c, "SELECT COUNT(*) FROM t")).isEqualTo("3");
 
         assertThatThrownBy(() -> connect(LocalMariaDb.connector(USER, "wrong", LocalMariaDb.PORT, List.of()), DB))
@@ -187,7 +190,7 @@ class BackendConnectionIT {
 
     @Test
     void runsConnectionInitSqlInOrder() throws Exception {
-        BackendConnection c = connect(LocalMariaDb.connector(List.of("SET @a = 40", "SET @a = @a + 2")), null);
+        NativeConnection c = connect(LocalMariaDb.connector(List.of("SET @a = 40", "SET @a = @a + 2")), null);
 
         assertThat(single(c, "SELECT @a")).isEqualTo("42");
         assertThatThrownBy(() -> connect(LocalMariaDb.connector(List.of("SET @@nonsense = 1")), null)).cause()
@@ -200,8 +203,8 @@ class BackendConnectionIT {
 
     @Test
     void aConnectionKilledInTheMiddleOfAQueryFailsItsHandler() throws Exception {
-        BackendConnection c = connect(null);
-        BackendConnection probe = connect(null);
+        NativeConnection c = connect(null);
+        NativeConnection probe = connect(null);
         Collector collector = new Collector();
         c.execute(comQuery("SELECT SLEEP(20)"), false, collector);
         String running = "SELECT COUNT(*) FROM information_schema.processlist WHERE id = " + c.connectionId()
@@ -220,7 +223,7 @@ class BackendConnectionIT {
 
     @Test
     void readingStopsWhileAutoReadIsOffAndResumes() throws Exception {
-        BackendConnection c = connect(DB);
+        NativeConnection c = connect(DB);
         AtomicInteger rows = new AtomicInteger();
         AtomicBoolean paused = new AtomicBoolean();
         CompletableFuture<Integer> done = new CompletableFuture<>();
@@ -229,7 +232,7 @@ class BackendConnectionIT {
             public void onFrame(Packet frame, FrameKind kind) {
                 frame.release();
                 if (kind == FrameKind.ROW && rows.incrementAndGet() == 1 && paused.compareAndSet(false, true)) {
-                    c.setAutoRead(false);
+                    c.pauseReading();
                 }
             }
 
@@ -250,7 +253,7 @@ class BackendConnectionIT {
 
         assertThat(rows.get()).isEqualTo(whilePaused).isLessThan(200_000);
         assertThat(done).isNotDone();
-        c.setAutoRead(true);
+        c.resumeReading();
         assertThat(done.get(30, TimeUnit.SECONDS)).isEqualTo(200_000);
     }
 

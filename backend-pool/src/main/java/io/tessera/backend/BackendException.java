@@ -1,4 +1,4 @@
-package io.tessera.backend.mysql;
+package io.tessera.backend;
 
 import io.tessera.protocol.error.ErrorCode;
 import io.tessera.protocol.error.TesseraException;

@@ -1,4 +1,4 @@
-package io.tessera.backend.mysql;
+package io.tessera.backend;
 
 import java.util.List;
 
