@@ -11,8 +11,8 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.tessera.admin.server.AdminServer;
 import io.tessera.admin.server.AdminSettings;
 import io.tessera.admin.server.AdminUser;
-import io.tessera.backend.pool.DataHostPool;
-import io.tessera.backend.pool.DataHostSettings;
+import io.tessera.backend.pool.ServerPool;
+import io.tessera.backend.pool.ServerSettings;
 import io.tessera.proxy.admin.ProxyAdminContext;
 import io.tessera.proxy.config.DataHostConfig;
 import io.tessera.proxy.config.DataNodeConfig;
@@ -53,12 +53,12 @@ public final class TesseraServer implements AutoCloseable {
     public static final String VERSION = versionFromManifest();
 
     private final EventLoopGroup group;
-    private final Map<String, DataHostPool> pools;
+    private final Map<String, ServerPool> pools;
     private final FrontendServer frontend;
     private final AdminServer admin;
     private final XaLog xaLog;
 
-    private TesseraServer(EventLoopGroup group, Map<String, DataHostPool> pools, FrontendServer frontend,
+    private TesseraServer(EventLoopGroup group, Map<String, ServerPool> pools, FrontendServer frontend,
             AdminServer admin, XaLog xaLog) {
         this.group = group;
         this.pools = pools;
@@ -83,13 +83,13 @@ public final class TesseraServer implements AutoCloseable {
                 epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
         Class<? extends ServerChannel> serverChannel =
                 epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
-        Map<String, DataHostPool> pools = new LinkedHashMap<>();
+        Map<String, ServerPool> pools = new LinkedHashMap<>();
         FrontendServer frontend = null;
         XaLog xaLog = null;
         try {
             for (DataHostConfig host : config.dataHosts().values()) {
                 if (speaksMysql(host)) { // other dbTypes are a warning of the configuration load
-                    pools.put(host.name(), new DataHostPool(settings(host, system), group, Clock.systemUTC()));
+                    pools.put(host.name(), new ServerPool(settings(host, system), group, Clock.systemUTC()));
                 }
             }
             List<CompletableFuture<Void>> starts = new ArrayList<>();
@@ -128,7 +128,7 @@ public final class TesseraServer implements AutoCloseable {
             if (xaLog != null) {
                 xaLog.close();
             }
-            pools.values().forEach(DataHostPool::close);
+            pools.values().forEach(ServerPool::close);
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
             throw e;
         }
@@ -160,10 +160,10 @@ public final class TesseraServer implements AutoCloseable {
         return host.dbType().equalsIgnoreCase("mysql") || host.dbType().equalsIgnoreCase("mariadb");
     }
 
-    private static DataHostSettings settings(DataHostConfig host, SystemConfig system) {
+    private static ServerSettings settings(DataHostConfig host, SystemConfig system) {
         WriteHostConfig write = host.writeHosts().get(0);
         int port = write.port() > 0 ? write.port() : 3306; // a jdbc:mysql:// URL may leave the port out
-        return new DataHostSettings(host.name(), write.hostName(), port, write.user(), write.password(),
+        return new ServerSettings(host.name(), write.hostName(), port, write.user(), write.password(),
                 host.minCon(), host.maxCon(), system.poolMaxWait().toMillis(), system.idleTimeout().toMillis(),
                 system.dataNodeIdleCheckPeriod().toMillis(), host.heartbeatSql(),
                 system.dataNodeHeartbeatPeriod().toMillis(), host.connectionInitSql(), system.maxPacketSize());
@@ -177,7 +177,7 @@ public final class TesseraServer implements AutoCloseable {
         return admin.port();
     }
 
-    public Map<String, DataHostPool> pools() {
+    public Map<String, ServerPool> pools() {
         return pools;
     }
 
@@ -185,7 +185,7 @@ public final class TesseraServer implements AutoCloseable {
     public void close() {
         admin.close();
         frontend.close();
-        pools.values().forEach(DataHostPool::close);
+        pools.values().forEach(ServerPool::close);
         group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
         xaLog.close();
     }

@@ -25,7 +25,7 @@ final class PooledConnection implements ConnectionOwner {
         CLOSED
     }
 
-    final DataHostPool pool;
+    final ServerPool pool;
     final EventLoop loop;
     final boolean foundRows;
     /** The database to log in to: the one its waiter asked for, or {@code null}. */
@@ -38,7 +38,7 @@ final class PooledConnection implements ConnectionOwner {
     /** The waiter this connection is being opened for, if it still wants it. */
     Waiter assigned;
 
-    PooledConnection(DataHostPool pool, EventLoop loop, boolean foundRows, String loginDatabase) {
+    PooledConnection(ServerPool pool, EventLoop loop, boolean foundRows, String loginDatabase) {
         this.pool = pool;
         this.loop = loop;
         this.foundRows = foundRows;

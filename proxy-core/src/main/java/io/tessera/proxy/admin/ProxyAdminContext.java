@@ -12,7 +12,7 @@ import io.tessera.admin.HeartbeatStatus;
 import io.tessera.admin.PoolStats;
 import io.tessera.admin.SchemaView;
 import io.tessera.admin.ThreadPoolView;
-import io.tessera.backend.pool.DataHostPool;
+import io.tessera.backend.pool.ServerPool;
 import io.tessera.proxy.config.DataHostConfig;
 import io.tessera.proxy.config.ReadHostConfig;
 import io.tessera.proxy.config.SchemaConfig;
@@ -39,12 +39,12 @@ public final class ProxyAdminContext implements AdminContext {
     private final String version;
     private final long startupMillis;
     private final TesseraConfig config;
-    private final Map<String, DataHostPool> pools;
+    private final Map<String, ServerPool> pools;
     private final DataNodes dataNodes;
     private final ClientConnections connections;
     private final Map<EventLoop, String> processorNames = new HashMap<>();
 
-    public ProxyAdminContext(String version, long startupMillis, TesseraConfig config, Map<String, DataHostPool> pools,
+    public ProxyAdminContext(String version, long startupMillis, TesseraConfig config, Map<String, ServerPool> pools,
             DataNodes dataNodes, ClientConnections connections, EventLoopGroup group) {
         this.version = version;
         this.startupMillis = startupMillis;
@@ -129,7 +129,7 @@ public final class ProxyAdminContext implements AdminContext {
         List<DataHostView> views = new ArrayList<>();
         for (DataHostConfig host : config.dataHosts().values()) {
             List<DataSourceView> sources = new ArrayList<>();
-            DataHostPool pool = pools.get(host.name());
+            ServerPool pool = pools.get(host.name());
             long[] loads = loads(host.name());
             boolean first = true;
             for (WriteHostConfig write : host.writeHosts()) {
@@ -188,7 +188,7 @@ public final class ProxyAdminContext implements AdminContext {
     }
 
     /** One physical source: the pooled first write host, or another source without a pool yet. */
-    private record Source(String name, String host, int port, String dbType, boolean isReadHost, DataHostPool pool,
+    private record Source(String name, String host, int port, String dbType, boolean isReadHost, ServerPool pool,
             DataHostConfig config, long[] loads) implements DataSourceView {
 
         @Override

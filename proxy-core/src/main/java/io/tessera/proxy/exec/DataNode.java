@@ -1,6 +1,6 @@
 package io.tessera.proxy.exec;
 
-import io.tessera.backend.pool.DataHostPool;
+import io.tessera.backend.pool.ServerPool;
 import java.util.concurrent.atomic.LongAdder;
 
 /** A shard: one database on one data host's pool, with the counts of statements sent to it. */
@@ -8,13 +8,13 @@ public final class DataNode {
 
     private final String name;
     private final String dataHost;
-    private final DataHostPool pool;
+    private final ServerPool pool;
     private final String database;
     private final LongAdder reads = new LongAdder();
     private final LongAdder writes = new LongAdder();
 
     /** @param pool the data host's pool, or {@code null} for a data host Tessera cannot reach (its dbType) */
-    public DataNode(String name, String dataHost, DataHostPool pool, String database) {
+    public DataNode(String name, String dataHost, ServerPool pool, String database) {
         this.name = name;
         this.dataHost = dataHost;
         this.pool = pool;
@@ -30,7 +30,7 @@ public final class DataNode {
     }
 
     /** The pool, or {@code null} when the data host is of a type Tessera does not reach. */
-    public DataHostPool pool() {
+    public ServerPool pool() {
         return pool;
     }
 

@@ -3,7 +3,7 @@ package io.tessera.proxy.exec.xa;
 import io.netty.channel.EventLoopGroup;
 import io.tessera.backend.BackendConnection;
 import io.tessera.backend.QueryResult;
-import io.tessera.backend.pool.DataHostPool;
+import io.tessera.backend.pool.ServerPool;
 import io.tessera.proxy.session.ClientChannel;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -34,7 +34,7 @@ public final class XaRecovery {
     private static final int XAER_NOTA = 1397;
 
     /** A data host to ask, through its pool, logged into one of its data nodes' databases. */
-    public record Host(String name, DataHostPool pool, String database) {
+    public record Host(String name, ServerPool pool, String database) {
     }
 
     private final List<Host> hosts;
@@ -187,7 +187,7 @@ public final class XaRecovery {
     }
 
     /** The data hosts to ask: each pool once, with the database of its first data node. */
-    public static List<Host> hosts(Map<String, DataHostPool> pools, Map<String, String> firstDatabaseByHost) {
+    public static List<Host> hosts(Map<String, ServerPool> pools, Map<String, String> firstDatabaseByHost) {
         List<Host> hosts = new ArrayList<>();
         pools.forEach((name, pool) -> {
             String database = firstDatabaseByHost.get(name);

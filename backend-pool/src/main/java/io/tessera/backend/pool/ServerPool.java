@@ -31,7 +31,7 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
- * The pool of native connections to one data host.
+ * The pool of native connections to one server of a data host (a {@code <writeHost>} or a {@code <readHost>}).
  *
  * <p>Borrowing looks locally first, then shared, then waits without blocking (STYLE rule 17): an idle connection of
  * the borrower's event loop, then any idle one, then a new one if fewer than {@code maxCon} are open or being opened,
@@ -49,16 +49,16 @@ import org.apache.logging.log4j.Logger;
  * thread. The pool's state sits behind one lock that is held only for bookkeeping, never across I/O, and futures
  * are completed after it is released; nothing here ever blocks an event loop.
  */
-public final class DataHostPool implements AutoCloseable {
+public final class ServerPool implements AutoCloseable {
 
-    private static final Logger LOG = LogManager.getLogger(DataHostPool.class);
+    private static final Logger LOG = LogManager.getLogger(ServerPool.class);
 
     /** How long TCP connect plus login may take. */
     static final long CONNECT_TIMEOUT_MILLIS = 10_000;
     /** How long a heartbeat may take before it counts as TIMEOUT: MyCat's DBHeartbeat default. */
     static final long HEARTBEAT_TIMEOUT_MILLIS = 30_000;
 
-    private final DataHostSettings settings;
+    private final ServerSettings settings;
     private final EventLoopGroup group;
     private final Clock clock;
     private final BackendConnector connector;
@@ -84,12 +84,12 @@ public final class DataHostPool implements AutoCloseable {
     private ScheduledFuture<?> idleCheck;
 
     /** A pool whose channels match {@code group}'s transport (NIO or epoll). */
-    public DataHostPool(DataHostSettings settings, EventLoopGroup group, Clock clock) {
+    public ServerPool(ServerSettings settings, EventLoopGroup group, Clock clock) {
         this(settings, group, clock, BackendConnector.socketChannelFactory(group));
     }
 
     /** A pool whose channels come from {@code channelFactory}, which must suit {@code group}. */
-    public DataHostPool(DataHostSettings settings, EventLoopGroup group, Clock clock,
+    public ServerPool(ServerSettings settings, EventLoopGroup group, Clock clock,
             ChannelFactory<? extends Channel> channelFactory) {
         this.settings = settings;
         this.group = group;
@@ -168,7 +168,7 @@ public final class DataHostPool implements AutoCloseable {
         return heartbeat == null ? HeartbeatStatus.initial(HEARTBEAT_TIMEOUT_MILLIS) : heartbeat.status();
     }
 
-    public DataHostSettings settings() {
+    public ServerSettings settings() {
         return settings;
     }
 
@@ -208,7 +208,7 @@ public final class DataHostPool implements AutoCloseable {
 
     @Override
     public String toString() {
-        return "DataHostPool[" + dataHost + ", " + stats() + "]";
+        return "ServerPool[" + dataHost + ", " + stats() + "]";
     }
 
     // ---- borrowing ----

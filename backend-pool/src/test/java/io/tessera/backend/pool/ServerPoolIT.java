@@ -29,7 +29,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** Pools against the MariaDB on 127.0.0.1:3306. */
-class DataHostPoolIT {
+class ServerPoolIT {
 
     private static final String DB1 = LocalMariaDb.uniqueName();
     private static final String DB2 = DB1 + "_2";
@@ -37,7 +37,7 @@ class DataHostPoolIT {
     private static EventLoopGroup group;
     private static LocalMariaDb mariadb;
 
-    private final List<DataHostPool> pools = new ArrayList<>();
+    private final List<ServerPool> pools = new ArrayList<>();
 
     @BeforeAll
     static void createDatabases() throws Exception {
@@ -59,19 +59,19 @@ class DataHostPoolIT {
 
     @AfterEach
     void closePools() {
-        pools.forEach(DataHostPool::close);
+        pools.forEach(ServerPool::close);
     }
 
-    private DataHostPool pool(int port, int minCon, int maxCon, String heartbeatSql, long heartbeatPeriod) {
-        DataHostSettings settings = new DataHostSettings("host1", LocalMariaDb.HOST, port, LocalMariaDb.USER, "",
+    private ServerPool pool(int port, int minCon, int maxCon, String heartbeatSql, long heartbeatPeriod) {
+        ServerSettings settings = new ServerSettings("host1", LocalMariaDb.HOST, port, LocalMariaDb.USER, "",
                 minCon, maxCon, 10_000, 600_000, 3_600_000, heartbeatSql, heartbeatPeriod, List.of(),
                 16 * 1024 * 1024);
-        DataHostPool pool = new DataHostPool(settings, group, Clock.systemUTC());
+        ServerPool pool = new ServerPool(settings, group, Clock.systemUTC());
         pools.add(pool);
         return pool;
     }
 
-    private DataHostPool pool(int minCon, int maxCon) {
+    private ServerPool pool(int minCon, int maxCon) {
         return pool(LocalMariaDb.PORT, minCon, maxCon, "", 10_000);
     }
 
@@ -81,7 +81,7 @@ class DataHostPoolIT {
 
     @Test
     void startOpensMinConConnections() throws Exception {
-        DataHostPool pool = pool(3, 5);
+        ServerPool pool = pool(3, 5);
 
         pool.start().get(10, TimeUnit.SECONDS);
 
@@ -99,7 +99,7 @@ class DataHostPoolIT {
 
     @Test
     void fiftyThreadsBorrowingTwoHundredTimesEachStayWithinMaxCon() throws Exception {
-        DataHostPool pool = pool(0, 10);
+        ServerPool pool = pool(0, 10);
         pool.start().get();
         ExecutorService threads = Executors.newFixedThreadPool(50);
         try {
@@ -131,7 +131,7 @@ class DataHostPoolIT {
 
     @Test
     void switchesDatabaseOnAnIdleConnection() throws Exception {
-        DataHostPool pool = pool(0, 1);
+        ServerPool pool = pool(0, 1);
         BackendConnection c = pool.borrow(DB1, false, null).get(10, TimeUnit.SECONDS);
         assertThat(single(c, "SELECT DATABASE()")).isEqualTo(DB1);
         c.release();
@@ -144,7 +144,7 @@ class DataHostPoolIT {
 
     @Test
     void anUnknownDatabaseIsTheServers1049WithTheDataHost() {
-        DataHostPool pool = pool(0, 1);
+        ServerPool pool = pool(0, 1);
 
         assertThatThrownBy(() -> pool.borrow(DB1 + "_nope", false, null).get(10, TimeUnit.SECONDS)).cause()
                 .isInstanceOfSatisfying(BackendException.class, e -> {
@@ -156,7 +156,7 @@ class DataHostPoolIT {
 
     @Test
     void foundRowsChangesWhatAnUpdateCounts() throws Exception {
-        DataHostPool pool = pool(0, 2);
+        ServerPool pool = pool(0, 2);
         BackendConnection changed = pool.borrow(DB1, false, null).get(10, TimeUnit.SECONDS);
         BackendConnection found = pool.borrow(DB1, true, null).get(10, TimeUnit.SECONDS);
 
@@ -167,7 +167,7 @@ class DataHostPoolIT {
 
     @Test
     void aConnectionKilledOnTheServerIsDroppedAndNeverLentAgain() throws Exception {
-        DataHostPool pool = pool(2, 3);
+        ServerPool pool = pool(2, 3);
         pool.start().get(10, TimeUnit.SECONDS);
         BackendConnection victim = pool.borrow(null, false, null).get(10, TimeUnit.SECONDS);
         long id = victim.connectionId();
@@ -195,7 +195,7 @@ class DataHostPoolIT {
     @Test
     void heartbeatIsOkThenErrorWhenTheHostGoesAway() throws Exception {
         TcpRelay relay = new TcpRelay(LocalMariaDb.PORT);
-        DataHostPool pool = pool(relay.port(), 1, 2, "select user()", 100);
+        ServerPool pool = pool(relay.port(), 1, 2, "select user()", 100);
         assertThat(pool.heartbeat().status()).isEqualTo(HeartbeatStatus.Status.INIT);
         pool.start().get(10, TimeUnit.SECONDS);
 
@@ -216,7 +216,7 @@ class DataHostPoolIT {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             deadPort = s.getLocalPort();
         }
-        DataHostPool pool = pool(deadPort, 0, 2, "select user()", 100);
+        ServerPool pool = pool(deadPort, 0, 2, "select user()", 100);
         pool.start().get(10, TimeUnit.SECONDS);
 
         await(() -> pool.heartbeat().status() == HeartbeatStatus.Status.ERROR, pool::heartbeat);

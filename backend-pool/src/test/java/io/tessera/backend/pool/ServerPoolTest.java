@@ -36,13 +36,13 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class DataHostPoolTest {
+class ServerPoolTest {
 
     private static final long IDLE_TIMEOUT = 60_000;
 
     private static EventLoopGroup group;
 
-    private final List<DataHostPool> pools = new ArrayList<>();
+    private final List<ServerPool> pools = new ArrayList<>();
     private FakeMysqlServer server;
 
     @BeforeAll
@@ -62,26 +62,26 @@ class DataHostPoolTest {
 
     @AfterEach
     void stopEverything() {
-        pools.forEach(DataHostPool::close);
+        pools.forEach(ServerPool::close);
         server.close();
     }
 
-    private static DataHostSettings settings(int port, String password, int minCon, int maxCon, long maxWait) {
-        return new DataHostSettings("host1", "127.0.0.1", port, "app", password, minCon, maxCon, maxWait,
+    private static ServerSettings settings(int port, String password, int minCon, int maxCon, long maxWait) {
+        return new ServerSettings("host1", "127.0.0.1", port, "app", password, minCon, maxCon, maxWait,
                 IDLE_TIMEOUT, 3_600_000, "", 10_000, List.of(), 16 * 1024 * 1024);
     }
 
-    private DataHostPool pool(int minCon, int maxCon, long maxWait) {
+    private ServerPool pool(int minCon, int maxCon, long maxWait) {
         return pool(settings(server.port(), "s3cret", minCon, maxCon, maxWait), Clock.systemUTC());
     }
 
-    private DataHostPool pool(DataHostSettings settings, Clock clock) {
-        DataHostPool pool = new DataHostPool(settings, group, clock);
+    private ServerPool pool(ServerSettings settings, Clock clock) {
+        ServerPool pool = new ServerPool(settings, group, clock);
         pools.add(pool);
         return pool;
     }
 
-    private static BackendConnection borrow(DataHostPool pool) throws Exception {
+    private static BackendConnection borrow(ServerPool pool) throws Exception {
         return pool.borrow(null, false, null).get(10, TimeUnit.SECONDS);
     }
 
@@ -91,7 +91,7 @@ class DataHostPoolTest {
 
     @Test
     void startOpensMinConConnections() throws Exception {
-        DataHostPool pool = pool(3, 5, 1000);
+        ServerPool pool = pool(3, 5, 1000);
 
         pool.start().get(10, TimeUnit.SECONDS);
 
@@ -101,7 +101,7 @@ class DataHostPoolTest {
 
     @Test
     void neverOpensMoreThanMaxConFor50ConcurrentBorrowers() throws Exception {
-        DataHostPool pool = pool(0, 5, 10_000);
+        ServerPool pool = pool(0, 5, 10_000);
         pool.start().get();
         ExecutorService threads = Executors.newFixedThreadPool(50);
         try {
@@ -133,7 +133,7 @@ class DataHostPoolTest {
 
     @Test
     void waitersAreServedInArrivalOrder() throws Exception {
-        DataHostPool pool = pool(0, 1, 10_000);
+        ServerPool pool = pool(0, 1, 10_000);
         BackendConnection first = borrow(pool);
         List<Integer> order = Collections.synchronizedList(new ArrayList<>());
         for (int i = 0; i < 5; i++) {
@@ -154,7 +154,7 @@ class DataHostPoolTest {
 
     @Test
     void prefersAnIdleConnectionOfTheBorrowersEventLoopThenAnyIdleOne() throws Exception {
-        DataHostPool pool = pool(0, 2, 5000);
+        ServerPool pool = pool(0, 2, 5000);
         EventLoop a = group.next();
         EventLoop b = group.next();
         assertThat(a).isNotSameAs(b);
@@ -176,7 +176,7 @@ class DataHostPoolTest {
 
     @Test
     void aBorrowerLentAConnectionOfAnotherLoopGetsOneOfItsOwnLoopOpenedForNextTime() throws Exception {
-        DataHostPool pool = pool(0, 3, 5000);
+        ServerPool pool = pool(0, 3, 5000);
         EventLoop a = group.next();
         EventLoop b = group.next();
         BackendConnection onA = pool.borrow(null, false, a).get(10, TimeUnit.SECONDS);
@@ -198,7 +198,7 @@ class DataHostPoolTest {
 
     @Test
     void aBorrowerLentAConnectionOfAnotherDatabaseGetsOneOfItsOwnOpenedForNextTime() throws Exception {
-        DataHostPool pool = pool(0, 3, 5000);
+        ServerPool pool = pool(0, 3, 5000);
         EventLoop a = group.next();
         pool.borrow("db1", false, a).get(10, TimeUnit.SECONDS).release();
         await(() -> pool.stats().idle() == 1, pool::stats);
@@ -221,7 +221,7 @@ class DataHostPoolTest {
 
     @Test
     void aBorrowerThatWaitsTooLongGetsTheExactMessage() throws Exception {
-        DataHostPool pool = pool(0, 1, 200);
+        ServerPool pool = pool(0, 1, 200);
         borrow(pool);
 
         CompletableFuture<BackendConnection> late = pool.borrow(null, false, null);
@@ -238,7 +238,7 @@ class DataHostPoolTest {
 
     @Test
     void aConnectionClosedByTheServerIsNeverLentAgain() throws Exception {
-        DataHostPool pool = pool(0, 2, 5000);
+        ServerPool pool = pool(0, 2, 5000);
         BackendConnection c = borrow(pool);
         long id = c.connectionId();
         c.release();
@@ -255,7 +255,7 @@ class DataHostPoolTest {
 
     @Test
     void aConnectionReleasedInTheMiddleOfAResponseIsClosed() throws Exception {
-        DataHostPool pool = pool(0, 2, 5000);
+        ServerPool pool = pool(0, 2, 5000);
         BackendConnection c = borrow(pool);
         AtomicReference<Throwable> failure = new AtomicReference<>();
         c.execute(comQuery("hang"), false, new ResponseHandler() {
@@ -287,7 +287,7 @@ class DataHostPoolTest {
 
     @Test
     void reusesAnIdleConnectionAndSwitchesItsDatabase() throws Exception {
-        DataHostPool pool = pool(0, 2, 5000);
+        ServerPool pool = pool(0, 2, 5000);
         BackendConnection c = pool.borrow("db1", false, null).get();
         assertThat(c.database()).isEqualTo("db1");
         c.release();
@@ -306,7 +306,7 @@ class DataHostPoolTest {
 
     @Test
     void anUnknownDatabaseFailsWithTheServers1049WhenOpening() {
-        DataHostPool pool = pool(0, 2, 5000);
+        ServerPool pool = pool(0, 2, 5000);
 
         assertThatThrownBy(() -> pool.borrow("nope", false, null).get(10, TimeUnit.SECONDS)).cause()
                 .isInstanceOfSatisfying(BackendException.class, e -> {
@@ -319,7 +319,7 @@ class DataHostPoolTest {
 
     @Test
     void anUnknownDatabaseFailsWith1049WhenSwitchingAndTheConnectionStays() throws Exception {
-        DataHostPool pool = pool(0, 2, 5000);
+        ServerPool pool = pool(0, 2, 5000);
         BackendConnection c = pool.borrow("db1", false, null).get();
         c.release();
         await(() -> pool.stats().idle() == 1, pool::stats);
@@ -336,7 +336,7 @@ class DataHostPoolTest {
 
     @Test
     void aWrongPasswordFailsWithTheServers1045() {
-        DataHostPool pool = pool(settings(server.port(), "wrong", 1, 2, 5000), Clock.systemUTC());
+        ServerPool pool = pool(settings(server.port(), "wrong", 1, 2, 5000), Clock.systemUTC());
 
         assertThatThrownBy(() -> pool.start().get(10, TimeUnit.SECONDS)).cause()
                 .isInstanceOfSatisfying(BackendException.class, e -> {
@@ -354,7 +354,7 @@ class DataHostPoolTest {
     void anUnreachableHostFailsBorrowsAtOnceAndThePoolRecoversWhenItComesUp() throws Exception {
         int port = server.port();
         server.close();
-        DataHostPool pool = pool(settings(port, "s3cret", 1, 2, 5000), Clock.systemUTC());
+        ServerPool pool = pool(settings(port, "s3cret", 1, 2, 5000), Clock.systemUTC());
 
         assertThatThrownBy(() -> pool.start().get(10, TimeUnit.SECONDS)).cause()
                 .isInstanceOf(BackendException.class)
@@ -373,7 +373,7 @@ class DataHostPoolTest {
 
     @Test
     void aBorrowerWantingTheOtherFoundRowsFlagGetsAnIdleConnectionReplaced() throws Exception {
-        DataHostPool pool = pool(0, 1, 5000);
+        ServerPool pool = pool(0, 1, 5000);
         BackendConnection plain = borrow(pool);
         plain.release();
         await(() -> pool.stats().idle() == 1, pool::stats);
@@ -391,7 +391,7 @@ class DataHostPoolTest {
     @Test
     void idleCheckClosesAgedConnectionsDownToMinConAndPingsTheRest() throws Exception {
         MutableClock clock = new MutableClock();
-        DataHostPool pool = pool(settings(server.port(), "s3cret", 1, 3, 5000), clock);
+        ServerPool pool = pool(settings(server.port(), "s3cret", 1, 3, 5000), clock);
         pool.start().get();
         List<BackendConnection> held = List.of(borrow(pool), borrow(pool), borrow(pool));
         held.forEach(BackendConnection::release);
@@ -410,7 +410,7 @@ class DataHostPoolTest {
 
     @Test
     void idleCheckPingsYoungConnectionsAndKeepsThem() throws Exception {
-        DataHostPool pool = pool(2, 3, 5000);
+        ServerPool pool = pool(2, 3, 5000);
         pool.start().get();
 
         pool.checkIdle();
@@ -422,7 +422,7 @@ class DataHostPoolTest {
 
     @Test
     void idleCheckTopsThePoolBackUpToMinCon() throws Exception {
-        DataHostPool pool = pool(2, 3, 5000);
+        ServerPool pool = pool(2, 3, 5000);
         pool.start().get();
         BackendConnection a = borrow(pool);
         BackendConnection b = borrow(pool);
@@ -440,7 +440,7 @@ class DataHostPoolTest {
 
     @Test
     void aCancelledBorrowGivesTheConnectionBack() throws Exception {
-        DataHostPool pool = pool(0, 1, 10_000);
+        ServerPool pool = pool(0, 1, 10_000);
         BackendConnection held = borrow(pool);
         CompletableFuture<BackendConnection> waiting = pool.borrow(null, false, null);
         await(() -> pool.stats().waiting() == 1, pool::stats);
@@ -454,7 +454,7 @@ class DataHostPoolTest {
 
     @Test
     void closeFailsWaitersAndClosesEveryConnection() throws Exception {
-        DataHostPool pool = pool(0, 1, 10_000);
+        ServerPool pool = pool(0, 1, 10_000);
         BackendConnection held = borrow(pool);
         CompletableFuture<BackendConnection> waiting = pool.borrow(null, false, null);
         await(() -> pool.stats().waiting() == 1, pool::stats);

@@ -4,10 +4,10 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * One data host's connection settings, as schema.xml's {@code <dataHost>} / {@code <writeHost>} and server.xml give
- * them. Validated here; nothing is silently corrected.
+ * One server's settings: how to reach it (a {@code <writeHost>} or {@code <readHost>} of schema.xml), and its pool
+ * and heartbeat as its {@code <dataHost>} and server.xml give them. Validated here; nothing is silently corrected.
  *
- * @param name the data host's name, used in every error and log line
+ * @param name the name of the server's data host, used with the address in every error and log line
  * @param host the address of the MySQL server
  * @param password the password in clear ({@code null} reads as empty); masked by {@link #toString()}
  * @param minCon connections opened at start and kept open
@@ -20,11 +20,11 @@ import java.util.Objects;
  * @param connectionInitSql statements run once on every new connection, in order
  * @param maxPacketSize the largest packet Tessera accepts from the server, announced at login
  */
-public record DataHostSettings(String name, String host, int port, String user, String password,
+public record ServerSettings(String name, String host, int port, String user, String password,
         int minCon, int maxCon, long maxWaitMillis, long idleTimeoutMillis, long idleCheckPeriodMillis,
         String heartbeatSql, long heartbeatPeriodMillis, List<String> connectionInitSql, int maxPacketSize) {
 
-    public DataHostSettings {
+    public ServerSettings {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(host, "host");
         Objects.requireNonNull(user, "user");
@@ -51,7 +51,7 @@ public record DataHostSettings(String name, String host, int port, String user, 
 
     @Override
     public String toString() {
-        return "DataHostSettings[name=" + name + ", host=" + host + ", port=" + port + ", user=" + user
+        return "ServerSettings[name=" + name + ", host=" + host + ", port=" + port + ", user=" + user
                 + ", password=" + (password.isEmpty() ? "" : "****") + ", minCon=" + minCon + ", maxCon=" + maxCon
                 + ", maxWaitMillis=" + maxWaitMillis + ", idleTimeoutMillis=" + idleTimeoutMillis
                 + ", idleCheckPeriodMillis=" + idleCheckPeriodMillis + ", heartbeatSql=" + heartbeatSql
