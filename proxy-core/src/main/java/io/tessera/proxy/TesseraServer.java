@@ -11,14 +11,12 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.tessera.admin.server.AdminServer;
 import io.tessera.admin.server.AdminSettings;
 import io.tessera.admin.server.AdminUser;
-import io.tessera.backend.pool.ServerPool;
-import io.tessera.backend.pool.ServerSettings;
+import io.tessera.backend.host.DataHost;
+import io.tessera.backend.host.DataHostSettings;
 import io.tessera.proxy.admin.ProxyAdminContext;
-import io.tessera.proxy.config.DataHostConfig;
 import io.tessera.proxy.config.DataNodeConfig;
 import io.tessera.proxy.config.SystemConfig;
 import io.tessera.proxy.config.TesseraConfig;
-import io.tessera.proxy.config.WriteHostConfig;
 import io.tessera.proxy.exec.DataNode;
 import io.tessera.proxy.exec.DataNodes;
 import io.tessera.proxy.exec.Executor;
@@ -37,40 +35,38 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.apache.logging.log4j.LogManager;
-import org.apache.logging.log4j.Logger;
 
 /**
- * A running Tessera: one event-loop group for client, admin and backend channels, a pool per data host, the
- * router, the executor, the 8066 listener and the 9066 admin port. {@link #close()} stops everything it started.
+ * A running Tessera: one event-loop group for client, admin and backend channels, the data hosts (a pool and a
+ * heartbeat per server), the router, the executor, the 8066 listener and the 9066 admin port. {@link #close()} stops
+ * everything it started.
  */
 public final class TesseraServer implements AutoCloseable {
 
-    private static final Logger LOG = LogManager.getLogger(TesseraServer.class);
     private static final long XA_RECOVERY_AT_START_SECONDS = 30;
 
     /** The Tessera version, as the jar manifest gives it. */
     public static final String VERSION = versionFromManifest();
 
     private final EventLoopGroup group;
-    private final Map<String, ServerPool> pools;
+    private final Map<String, DataHost> dataHosts;
     private final FrontendServer frontend;
     private final AdminServer admin;
     private final XaLog xaLog;
 
-    private TesseraServer(EventLoopGroup group, Map<String, ServerPool> pools, FrontendServer frontend,
+    private TesseraServer(EventLoopGroup group, Map<String, DataHost> dataHosts, FrontendServer frontend,
             AdminServer admin, XaLog xaLog) {
         this.group = group;
-        this.pools = pools;
+        this.dataHosts = dataHosts;
         this.frontend = frontend;
         this.admin = admin;
         this.xaLog = xaLog;
     }
 
     /**
-     * Starts Tessera on {@code config}: opens each data host's {@code minCon} connections (a data host that is down
-     * is reported and retried on demand, not fatal) and binds the client and admin ports. A port that cannot be
-     * listened on fails the start before anything is opened.
+     * Starts Tessera on {@code config}: opens the {@code minCon} connections of every server of every data host (a
+     * server that is down is reported and retried on demand, not fatal) and binds the client and admin ports. A port
+     * that cannot be listened on fails the start before anything is opened.
      *
      * @throws java.io.UncheckedIOException when a port cannot be listened on; everything opened is closed again
      */
@@ -83,31 +79,26 @@ public final class TesseraServer implements AutoCloseable {
                 epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
         Class<? extends ServerChannel> serverChannel =
                 epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
-        Map<String, ServerPool> pools = new LinkedHashMap<>();
+        Map<String, DataHost> dataHosts = new LinkedHashMap<>();
         FrontendServer frontend = null;
         XaLog xaLog = null;
         try {
-            for (DataHostConfig host : config.dataHosts().values()) {
-                if (speaksMysql(host)) { // other dbTypes are a warning of the configuration load
-                    pools.put(host.name(), new ServerPool(settings(host, system), group, Clock.systemUTC()));
-                }
+            for (DataHostSettings host : DataHostMapper.settings(config).values()) {
+                dataHosts.put(host.name(), new DataHost(host, group, Clock.systemUTC()));
             }
             List<CompletableFuture<Void>> starts = new ArrayList<>();
-            pools.values().forEach(pool -> starts.add(pool.start().exceptionally(error -> {
-                LOG.warn("{}: could not open its minimum connections: {}", pool.settings().describe(),
-                        error.getMessage());
-                return null;
-            })));
+            dataHosts.values().forEach(host -> starts.add(host.start())); // a server that is down is logged
             CompletableFuture.allOf(starts.toArray(CompletableFuture[]::new)).join();
             List<DataNode> nodes = new ArrayList<>();
             for (DataNodeConfig node : config.dataNodes().values()) {
-                nodes.add(new DataNode(node.name(), node.dataHost(), pools.get(node.dataHost()), node.database()));
+                nodes.add(new DataNode(node.name(), node.dataHost(), dataHosts.get(node.dataHost()), node.database()));
             }
             Router router = new Router(ModelMapper.catalog(config));
             DataNodes dataNodes = new DataNodes(nodes);
             xaLog = XaLog.open(xaLogFile(config));
             Xids xids = new Xids(system.mycatNodeId(), startupMillis);
-            XaRecovery recovery = new XaRecovery(XaRecovery.hosts(pools, firstDatabases(config)), xaLog, xids, group);
+            XaRecovery recovery = new XaRecovery(XaRecovery.hosts(dataHosts, firstDatabases(config)), xaLog, xids,
+                    group);
             recovery.recoverAtStart(XA_RECOVERY_AT_START_SECONDS); // prepared branches hold locks: settle them first
             TransactionCoordinator transactions = new TransactionCoordinator(system.handleDistributedTransactions(),
                     xids, new XaCoordinator(xaLog, recovery));
@@ -118,9 +109,9 @@ public final class TesseraServer implements AutoCloseable {
                     .map(u -> new AdminUser(u.name(), u.password() == null ? "" : u.password())).toList();
             AdminServer admin = AdminServer.bind(new AdminSettings(system.bindIp(), system.managerPort(),
                     system.maxPacketSize(), system.authTimeout().toMillis(), adminUsers),
-                    new ProxyAdminContext(version, startupMillis, config, pools, dataNodes, frontend.connections(),
-                            group), group, serverChannel);
-            return new TesseraServer(group, pools, frontend, admin, xaLog);
+                    new ProxyAdminContext(version, startupMillis, config, dataHosts, dataNodes,
+                            frontend.connections(), group), group, serverChannel);
+            return new TesseraServer(group, dataHosts, frontend, admin, xaLog);
         } catch (Throwable e) { // whatever stopped the start, even a checked exception Netty rethrew unchecked
             if (frontend != null) {
                 frontend.close();
@@ -128,7 +119,7 @@ public final class TesseraServer implements AutoCloseable {
             if (xaLog != null) {
                 xaLog.close();
             }
-            pools.values().forEach(ServerPool::close);
+            dataHosts.values().forEach(DataHost::close);
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
             throw e;
         }
@@ -152,23 +143,6 @@ public final class TesseraServer implements AutoCloseable {
         return system.fakeMySQLVersion().orElse("8.0.36") + "-Tessera-" + VERSION;
     }
 
-    /**
-     * MySQL and MariaDB data hosts are reached with Tessera's own client, whatever their {@code dbDriver}: MyCat's
-     * sample {@code dbDriver="jdbc"} with a {@code jdbc:mysql://} URL gets the same server over the native protocol.
-     */
-    private static boolean speaksMysql(DataHostConfig host) {
-        return host.dbType().equalsIgnoreCase("mysql") || host.dbType().equalsIgnoreCase("mariadb");
-    }
-
-    private static ServerSettings settings(DataHostConfig host, SystemConfig system) {
-        WriteHostConfig write = host.writeHosts().get(0);
-        int port = write.port() > 0 ? write.port() : 3306; // a jdbc:mysql:// URL may leave the port out
-        return new ServerSettings(host.name(), write.hostName(), port, write.user(), write.password(),
-                host.minCon(), host.maxCon(), system.poolMaxWait().toMillis(), system.idleTimeout().toMillis(),
-                system.dataNodeIdleCheckPeriod().toMillis(), host.heartbeatSql(),
-                system.dataNodeHeartbeatPeriod().toMillis(), host.connectionInitSql(), system.maxPacketSize());
-    }
-
     public int serverPort() {
         return frontend.port();
     }
@@ -177,15 +151,16 @@ public final class TesseraServer implements AutoCloseable {
         return admin.port();
     }
 
-    public Map<String, ServerPool> pools() {
-        return pools;
+    /** The data hosts Tessera reaches, by name. */
+    public Map<String, DataHost> dataHosts() {
+        return dataHosts;
     }
 
     @Override
     public void close() {
         admin.close();
         frontend.close();
-        pools.values().forEach(ServerPool::close);
+        dataHosts.values().forEach(DataHost::close);
         group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
         xaLog.close();
     }

@@ -80,7 +80,8 @@ class CheckCommandTest {
                 "warning: schema.xml: <dataHost name=\"host1\">: balance=\"1\" has no effect yet: reads go to writeHost"
                         + " \"hostM1\" only (read/write splitting is not built)",
                 "warning: schema.xml: <dataHost name=\"host1\"><writeHost host=\"hostM1\">: <readHost host=\"hostS1\">"
-                        + " has no effect yet: Tessera never connects to it (read/write splitting is not built)");
+                        + " has no effect yet: Tessera keeps a pool and a heartbeat for it but sends it no statement"
+                        + " (read/write splitting is not built)");
         assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
     }
 

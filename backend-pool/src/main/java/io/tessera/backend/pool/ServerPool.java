@@ -7,10 +7,7 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.tessera.backend.BackendConnection;
 import io.tessera.backend.BackendException;
-import io.tessera.backend.health.Heartbeat;
-import io.tessera.backend.health.HeartbeatStatus;
 import io.tessera.backend.mysql.BackendConnector;
-import io.tessera.backend.mysql.ConnectOptions;
 import io.tessera.backend.mysql.NativeConnection;
 import io.tessera.protocol.error.TesseraException;
 import java.time.Clock;
@@ -53,16 +50,10 @@ public final class ServerPool implements AutoCloseable {
 
     private static final Logger LOG = LogManager.getLogger(ServerPool.class);
 
-    /** How long TCP connect plus login may take. */
-    static final long CONNECT_TIMEOUT_MILLIS = 10_000;
-    /** How long a heartbeat may take before it counts as TIMEOUT: MyCat's DBHeartbeat default. */
-    static final long HEARTBEAT_TIMEOUT_MILLIS = 30_000;
-
     private final ServerSettings settings;
     private final EventLoopGroup group;
     private final Clock clock;
     private final BackendConnector connector;
-    private final Heartbeat heartbeat;
     private final String dataHost;
     private final LongAdder executeCount = new LongAdder();
 
@@ -95,17 +86,13 @@ public final class ServerPool implements AutoCloseable {
         this.group = group;
         this.clock = clock;
         this.dataHost = settings.describe();
-        this.connector = new BackendConnector(new ConnectOptions(settings.name(), settings.host(), settings.port(),
-                settings.user(), settings.password(), settings.connectionInitSql(), settings.maxPacketSize(),
-                CONNECT_TIMEOUT_MILLIS), channelFactory);
-        this.heartbeat = settings.heartbeatSql().isEmpty() ? null : new Heartbeat(connector, settings.heartbeatSql(),
-                settings.heartbeatPeriodMillis(), HEARTBEAT_TIMEOUT_MILLIS, group.next(), clock);
+        this.connector = new BackendConnector(settings.connectOptions(), channelFactory);
     }
 
     /**
-     * Opens {@code minCon} connections and starts the idle check and the heartbeat. Completes when the connections
-     * are up; fails with the first connection's error if the data host cannot be reached, in which case the pool
-     * stays usable: every borrow tries again, and so does the idle check.
+     * Opens {@code minCon} connections and starts the idle check. Completes when the connections are up; fails with
+     * the first connection's error if the server cannot be reached, in which case the pool stays usable: every
+     * borrow tries again, and so does the idle check.
      */
     public CompletableFuture<Void> start() {
         List<PooledConnection> toOpen;
@@ -120,9 +107,6 @@ public final class ServerPool implements AutoCloseable {
             idleCheck = group.next().scheduleAtFixedRate(this::periodicCheck, period, period, TimeUnit.MILLISECONDS);
         } finally {
             lock.unlock();
-        }
-        if (heartbeat != null) {
-            heartbeat.start();
         }
         CompletableFuture<?>[] opened = new CompletableFuture<?>[toOpen.size()];
         for (int i = 0; i < opened.length; i++) {
@@ -163,11 +147,6 @@ public final class ServerPool implements AutoCloseable {
         }
     }
 
-    /** The outcome of the last heartbeat; INIT before the first, and always INIT when no heartbeat SQL is set. */
-    public HeartbeatStatus heartbeat() {
-        return heartbeat == null ? HeartbeatStatus.initial(HEARTBEAT_TIMEOUT_MILLIS) : heartbeat.status();
-    }
-
     public ServerSettings settings() {
         return settings;
     }
@@ -194,9 +173,6 @@ public final class ServerPool implements AutoCloseable {
             toClose = new ArrayList<>(open);
         } finally {
             lock.unlock();
-        }
-        if (heartbeat != null) {
-            heartbeat.close();
         }
         for (Waiter w : failed) {
             w.future.completeExceptionally(new BackendException(dataHost, "pool closed"));

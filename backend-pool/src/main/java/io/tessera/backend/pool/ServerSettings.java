@@ -1,5 +1,6 @@
 package io.tessera.backend.pool;
 
+import io.tessera.backend.mysql.ConnectOptions;
 import java.util.List;
 import java.util.Objects;
 
@@ -24,6 +25,9 @@ public record ServerSettings(String name, String host, int port, String user, St
         int minCon, int maxCon, long maxWaitMillis, long idleTimeoutMillis, long idleCheckPeriodMillis,
         String heartbeatSql, long heartbeatPeriodMillis, List<String> connectionInitSql, int maxPacketSize) {
 
+    /** How long TCP connect plus login may take. */
+    public static final long CONNECT_TIMEOUT_MILLIS = 10_000;
+
     public ServerSettings {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(host, "host");
@@ -42,6 +46,12 @@ public record ServerSettings(String name, String host, int port, String user, St
         check(idleCheckPeriodMillis >= 1, "idleCheckPeriodMillis", idleCheckPeriodMillis, ">= 1");
         check(heartbeatPeriodMillis >= 1, "heartbeatPeriodMillis", heartbeatPeriodMillis, ">= 1");
         check(maxPacketSize >= 1, "maxPacketSize", maxPacketSize, ">= 1");
+    }
+
+    /** How the native client reaches and logs in to the server. */
+    public ConnectOptions connectOptions() {
+        return new ConnectOptions(name, host, port, user, password, connectionInitSql, maxPacketSize,
+                CONNECT_TIMEOUT_MILLIS);
     }
 
     /** "data host host1 (127.0.0.1:3306)". */

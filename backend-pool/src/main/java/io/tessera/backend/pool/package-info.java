@@ -1,6 +1,7 @@
 /**
  * One pool of native backend connections per server of a data host: {@link io.tessera.backend.pool.ServerPool} opens
  * {@code minCon} connections at start, never holds more than {@code maxCon}, lends them out local event loop first,
- * queues borrowers FIFO without blocking when all are busy, checks idle ones, and runs the data host's heartbeat.
+ * queues borrowers FIFO without blocking when all are busy, and checks idle ones. The server's heartbeat and the
+ * data host around it live in {@code io.tessera.backend.host}.
  */
 package io.tessera.backend.pool;

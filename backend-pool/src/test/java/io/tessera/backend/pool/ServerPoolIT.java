@@ -10,10 +10,6 @@ import io.netty.channel.nio.NioIoHandler;
 import io.tessera.backend.BackendConnection;
 import io.tessera.backend.BackendException;
 import io.tessera.backend.fake.LocalMariaDb;
-import io.tessera.backend.fake.TcpRelay;
-import io.tessera.backend.health.HeartbeatStatus;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -62,17 +58,12 @@ class ServerPoolIT {
         pools.forEach(ServerPool::close);
     }
 
-    private ServerPool pool(int port, int minCon, int maxCon, String heartbeatSql, long heartbeatPeriod) {
-        ServerSettings settings = new ServerSettings("host1", LocalMariaDb.HOST, port, LocalMariaDb.USER, "",
-                minCon, maxCon, 10_000, 600_000, 3_600_000, heartbeatSql, heartbeatPeriod, List.of(),
-                16 * 1024 * 1024);
+    private ServerPool pool(int minCon, int maxCon) {
+        ServerSettings settings = new ServerSettings("host1", LocalMariaDb.HOST, LocalMariaDb.PORT, LocalMariaDb.USER,
+                "", minCon, maxCon, 10_000, 600_000, 3_600_000, "", 10_000, List.of(), 16 * 1024 * 1024);
         ServerPool pool = new ServerPool(settings, group, Clock.systemUTC());
         pools.add(pool);
         return pool;
-    }
-
-    private ServerPool pool(int minCon, int maxCon) {
-        return pool(LocalMariaDb.PORT, minCon, maxCon, "", 10_000);
     }
 
     private static String single(BackendConnection c, String sql) throws Exception {
@@ -190,36 +181,5 @@ class ServerPoolIT {
         }
         assertThat(lent).hasSize(3).doesNotContain(id);
         held.forEach(BackendConnection::release);
-    }
-
-    @Test
-    void heartbeatIsOkThenErrorWhenTheHostGoesAway() throws Exception {
-        TcpRelay relay = new TcpRelay(LocalMariaDb.PORT);
-        ServerPool pool = pool(relay.port(), 1, 2, "select user()", 100);
-        assertThat(pool.heartbeat().status()).isEqualTo(HeartbeatStatus.Status.INIT);
-        pool.start().get(10, TimeUnit.SECONDS);
-
-        await(() -> pool.heartbeat().status() == HeartbeatStatus.Status.OK, pool::heartbeat);
-        assertThat(pool.heartbeat().lastCheckMillis()).isPositive();
-
-        relay.close();
-
-        await(() -> pool.heartbeat().status() == HeartbeatStatus.Status.ERROR, pool::heartbeat);
-        assertThat(pool.heartbeat().errorCount()).isPositive();
-        assertThat(pool.heartbeat().status().code()).isEqualTo(-1);
-        await(() -> pool.stats().total() == 0, pool::stats);
-    }
-
-    @Test
-    void heartbeatIsErrorForADeadPort() throws Exception {
-        int deadPort;
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            deadPort = s.getLocalPort();
-        }
-        ServerPool pool = pool(deadPort, 0, 2, "select user()", 100);
-        pool.start().get(10, TimeUnit.SECONDS);
-
-        await(() -> pool.heartbeat().status() == HeartbeatStatus.Status.ERROR, pool::heartbeat);
-        assertThat(pool.heartbeat().lastError()).startsWith("cannot connect: Connection refused");
     }
 }

@@ -141,8 +141,9 @@ class TesseraScriptIT {
                 "warning: server.xml:6: <system><property name=\"serverPrt\">: unknown property; kept as text, not"
                         + " used",
                 "warning: schema.xml: <dataHost name=\"host1\">: <writeHost host=\"hostM2\"> has no effect yet:"
-                        + " Tessera never connects to it: only the first writeHost of a data host is used (failover"
-                        + " and balancing over write hosts are not built)");
+                        + " Tessera keeps a pool and a heartbeat for it but sends it no statement: the first writeHost"
+                        + " of a data host takes every statement (failover and balancing over write hosts are not"
+                        + " built)");
     }
 
     @Test

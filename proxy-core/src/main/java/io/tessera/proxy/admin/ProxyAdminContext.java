@@ -12,7 +12,9 @@ import io.tessera.admin.HeartbeatStatus;
 import io.tessera.admin.PoolStats;
 import io.tessera.admin.SchemaView;
 import io.tessera.admin.ThreadPoolView;
-import io.tessera.backend.pool.ServerPool;
+import io.tessera.backend.host.DataHost;
+import io.tessera.backend.host.Intent;
+import io.tessera.backend.host.Server;
 import io.tessera.proxy.config.DataHostConfig;
 import io.tessera.proxy.config.ReadHostConfig;
 import io.tessera.proxy.config.SchemaConfig;
@@ -31,25 +33,27 @@ import java.util.Set;
 
 /**
  * The running proxy as the admin port sees it. Every call builds fresh views from live objects; nothing blocks.
- * Only the first write host of a data host has a pool yet (no failover or read/write splitting), so the other
- * sources show an empty pool and a heartbeat that never ran.
+ * Every server of a MySQL data host shows its own pool and heartbeat; the statements of the data host's nodes are
+ * counted on the server that serves them (the active write host, until read/write splitting is built). A data host
+ * Tessera does not reach (its dbType) shows its servers with empty pools and heartbeats that never ran.
  */
 public final class ProxyAdminContext implements AdminContext {
 
     private final String version;
     private final long startupMillis;
     private final TesseraConfig config;
-    private final Map<String, ServerPool> pools;
+    private final Map<String, DataHost> hosts;
     private final DataNodes dataNodes;
     private final ClientConnections connections;
     private final Map<EventLoop, String> processorNames = new HashMap<>();
 
-    public ProxyAdminContext(String version, long startupMillis, TesseraConfig config, Map<String, ServerPool> pools,
+    /** @param hosts the data hosts Tessera reaches, by name */
+    public ProxyAdminContext(String version, long startupMillis, TesseraConfig config, Map<String, DataHost> hosts,
             DataNodes dataNodes, ClientConnections connections, EventLoopGroup group) {
         this.version = version;
         this.startupMillis = startupMillis;
         this.config = config;
-        this.pools = pools;
+        this.hosts = hosts;
         this.dataNodes = dataNodes;
         this.connections = connections;
         int index = 0;
@@ -128,20 +132,9 @@ public final class ProxyAdminContext implements AdminContext {
     public List<DataHostView> dataHosts() {
         List<DataHostView> views = new ArrayList<>();
         for (DataHostConfig host : config.dataHosts().values()) {
-            List<DataSourceView> sources = new ArrayList<>();
-            ServerPool pool = pools.get(host.name());
-            long[] loads = loads(host.name());
-            boolean first = true;
-            for (WriteHostConfig write : host.writeHosts()) {
-                sources.add(new Source(write.host(), write.hostName(), write.port(), host.dbType(), false,
-                        first ? pool : null, host, loads));
-                first = false;
-                for (ReadHostConfig read : write.readHosts()) {
-                    sources.add(new Source(read.host(), read.hostName(), read.port(), host.dbType(), true, null,
-                            host, loads));
-                }
-            }
-            List<DataSourceView> list = List.copyOf(sources);
+            DataHost dataHost = hosts.get(host.name());
+            List<DataSourceView> list = sources(host, dataHost);
+            int activeWriteIndex = dataHost == null ? 0 : dataHost.activeWriteIndex();
             views.add(new DataHostView() {
                 @Override
                 public String name() {
@@ -150,7 +143,7 @@ public final class ProxyAdminContext implements AdminContext {
 
                 @Override
                 public int activeWriteIndex() {
-                    return 0;
+                    return activeWriteIndex;
                 }
 
                 @Override
@@ -160,6 +153,39 @@ public final class ProxyAdminContext implements AdminContext {
             });
         }
         return views;
+    }
+
+    /**
+     * Every server of a data host in schema.xml order, as configured (HOST and PORT as written), each with its pool
+     * and heartbeat when Tessera reaches the data host ({@code dataHost} not null).
+     */
+    private List<DataSourceView> sources(DataHostConfig host, DataHost dataHost) {
+        List<DataSourceView> sources = new ArrayList<>();
+        long[] loads = dataHost == null ? new long[2] : loads(host.name());
+        for (WriteHostConfig write : host.writeHosts()) {
+            sources.add(source(host, dataHost, sources.size(), write.host(), write.hostName(), write.port(), false,
+                    loads));
+            for (ReadHostConfig read : write.readHosts()) {
+                sources.add(source(host, dataHost, sources.size(), read.host(), read.hostName(), read.port(), true,
+                        loads));
+            }
+        }
+        return List.copyOf(sources);
+    }
+
+    /**
+     * The {@code index}-th server of a data host; of its nodes' {@code loads}, it counts those it serves (as
+     * {@link DataHost#serverFor} picks it).
+     */
+    private static Source source(DataHostConfig host, DataHost dataHost, int index, String name, String address,
+            int port, boolean readHost, long[] loads) {
+        if (dataHost == null) {
+            return new Source(name, address, port, host.dbType(), readHost, null, 0, 0, host);
+        }
+        Server server = dataHost.servers().get(index);
+        long reads = server == dataHost.serverFor(Intent.READ) ? loads[0] : 0;
+        long writes = server == dataHost.serverFor(Intent.WRITE) ? loads[1] : 0;
+        return new Source(name, address, port, host.dbType(), readHost, server, reads, writes, host);
     }
 
     /** Reads and writes sent to the data host's nodes: {reads, writes}. */
@@ -187,29 +213,34 @@ public final class ProxyAdminContext implements AdminContext {
         return views;
     }
 
-    /** One physical source: the pooled first write host, or another source without a pool yet. */
-    private record Source(String name, String host, int port, String dbType, boolean isReadHost, ServerPool pool,
-            DataHostConfig config, long[] loads) implements DataSourceView {
+    /**
+     * One physical source: a server with its pool and heartbeat, or ({@code server} null) one of a data host Tessera
+     * does not reach.
+     *
+     * @param reads the data host's reads this source served
+     * @param writes the data host's writes this source served
+     */
+    private record Source(String name, String host, int port, String dbType, boolean isReadHost, Server server,
+            long reads, long writes, DataHostConfig config) implements DataSourceView {
 
         @Override
         public PoolStats poolStats() {
-            if (pool == null) {
+            if (server == null) {
                 return new PoolStats(0, 0, config.maxCon(), config.minCon(), 0, 0, 0);
             }
-            io.tessera.backend.pool.PoolStats s = pool.stats();
-            return new PoolStats(s.active(), s.idle(), s.maxCon(), s.minCon(), loads[0] + loads[1], loads[0],
-                    loads[1]);
+            io.tessera.backend.pool.PoolStats s = server.pool().stats();
+            return new PoolStats(s.active(), s.idle(), s.maxCon(), s.minCon(), reads + writes, reads, writes);
         }
 
         @Override
         public HeartbeatStatus heartbeat() {
-            if (pool == null) {
+            if (server == null) {
                 return new HeartbeatStatus(HeartbeatStatus.INIT, 0, false, 0, 0, 0, 0, 0, 0, true);
             }
-            io.tessera.backend.health.HeartbeatStatus h = pool.heartbeat();
+            io.tessera.backend.health.HeartbeatStatus h = server.heartbeat();
             return new HeartbeatStatus(h.status().code(), h.errorCount(), h.checking(), h.timeoutMillis(),
                     h.meanMillis1m(), h.meanMillis10m(), h.meanMillis30m(), h.lastOkMillis(), 0,
-                    config.heartbeatSql() == null || config.heartbeatSql().isBlank());
+                    !server.hasHeartbeat());
         }
     }
 }

@@ -1,22 +1,22 @@
 package io.tessera.proxy.config;
 
+import io.tessera.backend.host.Balance;
+import io.tessera.backend.host.SwitchType;
+import io.tessera.backend.host.WriteType;
 import java.util.List;
 import java.util.Objects;
 
 /**
  * A schema.xml {@code <dataHost>}: a group of MySQL servers (write hosts, each with read hosts), with its
- * pool bounds, heartbeat, read balancing and failover settings. The numbers keep MyCat 1.6's meanings.
+ * pool bounds, heartbeat, read balancing and failover settings. The numbers and enums keep MyCat 1.6's meanings.
  *
  * @param name the data host name
  * @param maxCon most backend connections per host of the group
  * @param minCon connections kept open per host
- * @param balance 0: reads go to the active write host; 1: to the read hosts and standby write hosts; 2: to
- *     all write and read hosts; 3: to the read hosts only
+ * @param balance where reads go (balance 0..3)
  * @param balanceType 0 random, 1 weighted round robin, 2 least active; default 0
- * @param writeType 0: writes go to the active write host, switching on failure; 1: to a random write host;
- *     2: to all write hosts; default 0
- * @param switchType -1: never switch; 1: switch when the heartbeat fails; 2: also follow
- *     {@code show slave status} and {@code slaveThreshold}; 3: Galera ({@code wsrep%} status); default -1
+ * @param writeType where writes go (writeType 0..2); default {@link WriteType#ONE_NODE}
+ * @param switchType when the active write host is given up (switchType -1..3); default {@link SwitchType#NEVER}
  * @param slaveThreshold most {@code Seconds_Behind_Master} for a read host to serve reads with switchType 2;
  *     default -1 (none)
  * @param dbType {@code mysql}, or another database MyCat reaches over JDBC
@@ -32,10 +32,10 @@ public record DataHostConfig(
         String name,
         int maxCon,
         int minCon,
-        int balance,
+        Balance balance,
         int balanceType,
-        int writeType,
-        int switchType,
+        WriteType writeType,
+        SwitchType switchType,
         int slaveThreshold,
         String dbType,
         DbDriver dbDriver,
@@ -47,6 +47,9 @@ public record DataHostConfig(
 
     public DataHostConfig {
         Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(balance, "balance");
+        Objects.requireNonNull(writeType, "writeType");
+        Objects.requireNonNull(switchType, "switchType");
         Objects.requireNonNull(dbType, "dbType");
         Objects.requireNonNull(dbDriver, "dbDriver");
         Objects.requireNonNull(heartbeatSql, "heartbeatSql");

@@ -3,6 +3,7 @@ package io.tessera.proxy.config;
 import static io.tessera.proxy.config.Problems.SCHEMA_XML;
 import static io.tessera.proxy.config.Problems.SERVER_XML;
 
+import io.tessera.backend.host.WriteType;
 import io.tessera.proxy.config.SystemConfig.TxIsolation;
 import java.io.IOException;
 import java.io.Reader;
@@ -37,6 +38,9 @@ final class NotHonoured {
     private static final String NO_SOCKET_BUFFERS =
             "the operating system's default socket buffer size applies (setting it is not built)";
     private static final String NO_BALANCING = "read balancing is not built";
+    /** What Tessera does with a server of a MySQL data host other than its first write host. */
+    private static final String KEPT_BUT_UNUSED =
+            "Tessera keeps a pool and a heartbeat for it but sends it no statement";
     private static final String NO_CONSISTENCY_CHECK = "the global table consistency check is not built";
 
     /** server.xml {@code <system>} properties, by name; each applies only when the property is written. */
@@ -110,15 +114,15 @@ final class NotHonoured {
     private static final List<Rule<DataHostConfig>> DATA_HOST = List.of(
             new Rule<>(host -> !speaksMysql(host), host -> attribute("dbType", host.dbType()),
                     host -> "Tessera reaches MySQL and MariaDB data hosts only: statements for its data nodes fail"),
-            new Rule<>(NotHonoured::spreadsReads, host -> attribute("balance", host.balance()),
+            new Rule<>(NotHonoured::spreadsReads, host -> attribute("balance", host.balance().code()),
                     host -> "reads go to writeHost \"" + activeWriteHost(host) + "\" only (read/write splitting is"
                             + " not built)"),
             new Rule<>(host -> host.balanceType() != 0 && spreadsReads(host),
                     host -> attribute("balanceType", host.balanceType()), host -> NO_BALANCING),
-            new Rule<>(host -> host.writeType() != 0 && host.writeHosts().size() > 1,
-                    host -> attribute("writeType", host.writeType()),
+            new Rule<>(host -> host.writeType() != WriteType.ONE_NODE && host.writeHosts().size() > 1,
+                    host -> attribute("writeType", host.writeType().code()),
                     host -> "writes go to writeHost \"" + activeWriteHost(host) + "\" only"),
-            new Rule<>(NotHonoured::switches, host -> attribute("switchType", host.switchType()),
+            new Rule<>(NotHonoured::switches, host -> attribute("switchType", host.switchType().code()),
                     host -> "no failover: when writeHost \"" + activeWriteHost(host) + "\" fails, statements fail"
                             + " until it is back (failover is not built)"),
             new Rule<>(host -> host.maxRetryCount() != 3 && switches(host),
@@ -128,13 +132,16 @@ final class NotHonoured {
 
     private static final List<Rule<WriteHostSite>> WRITE_HOST = List.of(
             Rule.element(site -> site.index() > 0,
-                    site -> "Tessera never connects to it: only the first writeHost of a data host is used"
-                            + " (failover and balancing over write hosts are not built)"),
+                    site -> (speaksMysql(site.dataHost()) ? KEPT_BUT_UNUSED : "Tessera never connects to it")
+                            + ": the first writeHost of a data host takes every statement (failover and balancing"
+                            + " over write hosts are not built)"),
             new Rule<>(site -> site.write().weight() != 0 && spreadsReads(site.dataHost()),
                     site -> attribute("weight", site.write().weight()), site -> NO_BALANCING));
 
     private static final List<Rule<ReadHostSite>> READ_HOST = List.of(
-            Rule.element(site -> true, site -> "Tessera never connects to it (read/write splitting is not built)"),
+            Rule.element(site -> true,
+                    site -> (speaksMysql(site.dataHost()) ? KEPT_BUT_UNUSED : "Tessera never connects to it")
+                            + " (read/write splitting is not built)"),
             new Rule<>(site -> site.read().weight() != 0 && spreadsReads(site.dataHost()),
                     site -> attribute("weight", site.read().weight()), site -> NO_BALANCING));
 
@@ -241,15 +248,15 @@ final class NotHonoured {
     /** Whether MyCat would send reads to a server other than the active write host, under this balance. */
     private static boolean spreadsReads(DataHostConfig host) {
         return switch (host.balance()) {
-            case 1, 2 -> host.writeHosts().size() > 1 || readHosts(host) > 0;
-            case 3 -> readHosts(host) > 0;
-            default -> false;
+            case ALL_BACK, ALL -> host.writeHosts().size() > 1 || readHosts(host) > 0;
+            case ALL_READ -> readHosts(host) > 0;
+            case NONE -> false;
         };
     }
 
     /** Whether MyCat would move writes to another write host when the active one fails. */
     private static boolean switches(DataHostConfig host) {
-        return host.switchType() != -1 && host.writeHosts().size() > 1;
+        return host.switchType().switches() && host.writeHosts().size() > 1;
     }
 
     private static int readHosts(DataHostConfig host) {

@@ -3,6 +3,9 @@ package io.tessera.proxy.config;
 import static io.tessera.proxy.config.Problems.SCHEMA_XML;
 import static java.util.Objects.requireNonNullElse;
 
+import io.tessera.backend.host.Balance;
+import io.tessera.backend.host.SwitchType;
+import io.tessera.backend.host.WriteType;
 import io.tessera.proxy.config.DataHostConfig.DbDriver;
 import io.tessera.proxy.config.SchemaXml.ChildTableXml;
 import io.tessera.proxy.config.SchemaXml.DataHostXml;
@@ -114,9 +117,9 @@ final class SchemaMapper {
             }
         }
         if (problems.count() == before) {
-            dataHosts.put(name, new DataHostConfig(name, maxCon, minCon, balance, balanceType, writeType,
-                    switchType, slaveThreshold, dbType, driver, heartbeat, initSql, writeHosts,
-                    tempReadHostAvailable, maxRetryCount));
+            dataHosts.put(name, new DataHostConfig(name, maxCon, minCon, Balance.of(balance), balanceType,
+                    WriteType.of(writeType), SwitchType.of(switchType), slaveThreshold, dbType, driver, heartbeat,
+                    initSql, writeHosts, tempReadHostAvailable, maxRetryCount));
         }
     }
 

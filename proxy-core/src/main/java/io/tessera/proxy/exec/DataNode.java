@@ -1,23 +1,26 @@
 package io.tessera.proxy.exec;
 
-import io.tessera.backend.pool.ServerPool;
+import io.tessera.backend.host.DataHost;
 import java.util.concurrent.atomic.LongAdder;
 
-/** A shard: one database on one data host's pool, with the counts of statements sent to it. */
+/** A shard: one database on one data host, with the counts of statements sent to it. */
 public final class DataNode {
 
     private final String name;
     private final String dataHost;
-    private final ServerPool pool;
+    private final DataHost host;
     private final String database;
     private final LongAdder reads = new LongAdder();
     private final LongAdder writes = new LongAdder();
 
-    /** @param pool the data host's pool, or {@code null} for a data host Tessera cannot reach (its dbType) */
-    public DataNode(String name, String dataHost, ServerPool pool, String database) {
+    /**
+     * @param dataHost the data host's name
+     * @param host the data host, or {@code null} for one Tessera cannot reach (its dbType)
+     */
+    public DataNode(String name, String dataHost, DataHost host, String database) {
         this.name = name;
         this.dataHost = dataHost;
-        this.pool = pool;
+        this.host = host;
         this.database = database;
     }
 
@@ -29,9 +32,9 @@ public final class DataNode {
         return dataHost;
     }
 
-    /** The pool, or {@code null} when the data host is of a type Tessera does not reach. */
-    public ServerPool pool() {
-        return pool;
+    /** The data host, or {@code null} when it is of a type Tessera does not reach. */
+    public DataHost host() {
+        return host;
     }
 
     public String database() {

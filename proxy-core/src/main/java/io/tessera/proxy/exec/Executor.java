@@ -6,6 +6,7 @@ import io.tessera.backend.BackendConnection;
 import io.tessera.backend.PreparedMetadata;
 import io.tessera.backend.QueryResult;
 import io.tessera.backend.ResponseHandler;
+import io.tessera.backend.host.Intent;
 import io.tessera.protocol.error.ErrorCode;
 import io.tessera.protocol.error.TesseraException;
 import io.tessera.protocol.result.ResultTable;
@@ -135,7 +136,8 @@ public final class Executor implements MergeExecution.Connections {
         node.count(read);
         Session session = client.session();
         EventLoop loop = client.channel().eventLoop();
-        LoopFutures.whenComplete(loop, acquire(session, node, loop, true), client.guard((backend, error) -> {
+        CompletableFuture<BackendConnection> acquired = acquire(session, node, loop, true, intent(session, read));
+        LoopFutures.whenComplete(loop, acquired, client.guard((backend, error) -> {
             if (error != null) {
                 owned.release();
                 alsoOwned.forEach(ByteBuf::release);
@@ -179,8 +181,8 @@ public final class Executor implements MergeExecution.Connections {
         DataNode node = dataNodes.get(dataNode);
         Session session = client.session();
         EventLoop loop = client.channel().eventLoop();
-        return LoopFutures.onLoop(loop, acquire(session, node, loop, false).thenComposeAsync(backend -> backend
-                .query(sql).whenCompleteAsync((result, error) -> finish(session, node, backend), loop), loop));
+        return LoopFutures.onLoop(loop, acquire(session, node, loop, false, Intent.WRITE).thenComposeAsync(backend ->
+                backend.query(sql).whenCompleteAsync((result, error) -> finish(session, node, backend), loop), loop));
     }
 
     /**
@@ -191,8 +193,8 @@ public final class Executor implements MergeExecution.Connections {
         DataNode node = dataNodes.get(dataNode);
         Session session = client.session();
         EventLoop loop = client.channel().eventLoop();
-        return LoopFutures.onLoop(loop, acquire(session, node, loop, false).thenComposeAsync(backend -> backend
-                .prepare(sql).whenCompleteAsync((metadata, error) -> {
+        return LoopFutures.onLoop(loop, acquire(session, node, loop, false, Intent.WRITE).thenComposeAsync(backend ->
+                backend.prepare(sql).whenCompleteAsync((metadata, error) -> {
                     if (metadata != null) {
                         backend.closeStatement(metadata.statementId());
                     }
@@ -208,7 +210,7 @@ public final class Executor implements MergeExecution.Connections {
         DataNode node = dataNodes.get(dataNode);
         Session session = client.session();
         EventLoop loop = client.channel().eventLoop();
-        return LoopFutures.onLoop(loop, acquire(session, node, loop, true)
+        return LoopFutures.onLoop(loop, acquire(session, node, loop, true, Intent.WRITE)
                 .thenAcceptAsync(backend -> finish(session, node, backend), loop));
     }
 
@@ -227,12 +229,13 @@ public final class Executor implements MergeExecution.Connections {
     }
 
     /**
-     * KILL QUERY on the data host for a statement running on {@code backend}: sent over another connection of the
-     * same data node's pool, as MySQL's KILL must come from another connection.
+     * KILL QUERY on the data host for a statement running on {@code backend}: sent over another connection to the
+     * same server, as MySQL's KILL must come from another connection. Every statement runs on the data host's active
+     * write host until balancing is built, so the killer is a connection of that server.
      */
     public CompletableFuture<Void> killQuery(BackendConnection backend, String dataNode) {
         DataNode node = dataNodes.get(dataNode);
-        return node.pool().borrow(node.database(), false, null).thenCompose(killer ->
+        return node.host().borrow(node.database(), false, null, Intent.WRITE).thenCompose(killer ->
                 killer.query("KILL QUERY " + backend.connectionId()).whenComplete((r, e) -> killer.release()))
                 .thenApply(r -> null);
     }
@@ -250,11 +253,17 @@ public final class Executor implements MergeExecution.Connections {
         return LoopFutures.onLoop(client.channel().eventLoop(), transactions.rollBackBroken(client.session()));
     }
 
+    /**
+     * A connection of {@code dataNode} for a statement of Tessera's own on several nodes (a part of a merge or of a
+     * write), counted as running for KILL; give it back with {@link #release}. A read needs the write host all the
+     * same where the session's transaction or state is ({@link #intent}).
+     */
     @Override
-    public CompletableFuture<BackendConnection> acquire(ClientChannel client, String dataNode) {
+    public CompletableFuture<BackendConnection> acquire(ClientChannel client, String dataNode, Intent intent) {
         Session session = client.session();
         return LoopFutures.thenCompose(client.channel().eventLoop(),
-                acquire(session, dataNodes.get(dataNode), client.channel().eventLoop(), false), backend -> {
+                acquire(session, dataNodes.get(dataNode), client.channel().eventLoop(), false,
+                        intent(session, intent == Intent.READ)), backend -> {
                     session.running().put(backend, dataNode);
                     return CompletableFuture.completedFuture(backend);
                 });
@@ -276,9 +285,11 @@ public final class Executor implements MergeExecution.Connections {
      * A connection of {@code node} for the session, pinned inside a transaction, carrying the session's variables:
      * {@code sql_select_limit} only for the client's own statement on one node ({@code selectLimit}), which the
      * node applies as MySQL would; a merge applies it on top instead, and Tessera's own statements never want it.
+     * A connection the session holds is used whatever the {@code intent}; a new one comes from the server of the
+     * data host that serves it.
      */
     private CompletableFuture<BackendConnection> acquire(Session session, DataNode node, EventLoop loop,
-            boolean selectLimit) {
+            boolean selectLimit, Intent intent) {
         BackendConnection pinned = session.pinned().get(node.name());
         if (pinned != null) {
             if (!pinned.isUsable()) { // it broke while idle: what it held on the data host is gone
@@ -295,16 +306,25 @@ public final class Executor implements MergeExecution.Connections {
             return LoopFutures.thenCompose(loop, BackendSync.apply(session, pinned, selectLimit),
                     ignored -> open(session, node, pinned)).thenApply(ignored -> pinned);
         }
-        if (node.pool() == null) {
+        if (node.host() == null) {
             return CompletableFuture.failedFuture(new TesseraException(ErrorCode.UNKNOWN_ERROR, node.describe()
                     + ": its data host is not MySQL or MariaDB, which this Tessera version cannot reach"));
         }
-        CompletableFuture<BackendConnection> borrowed = node.pool().borrow(node.database(), session.clientFoundRows(),
-                loop);
+        CompletableFuture<BackendConnection> borrowed = node.host().borrow(node.database(), session.clientFoundRows(),
+                loop, intent);
         if (!borrowed.isDone() || borrowed.isCompletedExceptionally()) { // an idle connection's path allocates nothing
             borrowed = borrowed.exceptionallyCompose(error -> CompletableFuture.failedFuture(onNode(node, error)));
         }
         return LoopFutures.thenCompose(loop, borrowed, backend -> prepare(session, node, backend, selectLimit, loop));
+    }
+
+    /**
+     * What a statement will do on a new connection: a client's read outside a transaction, on a connection the
+     * session will not keep, may be served by a read host (once balancing is built); anything else needs the write
+     * host.
+     */
+    private static Intent intent(Session session, boolean read) {
+        return read && !session.inTransaction() && !session.statementBinds() ? Intent.READ : Intent.WRITE;
     }
 
     /**

@@ -3,6 +3,7 @@ package io.tessera.proxy.exec;
 import io.netty.channel.EventLoop;
 import io.tessera.backend.BackendConnection;
 import io.tessera.backend.QueryResult;
+import io.tessera.backend.host.Intent;
 import io.tessera.protocol.error.TesseraException;
 import io.tessera.protocol.packet.ErrPacket;
 import io.tessera.proxy.exec.TransactionCoordinator.AtomicStatement;
@@ -59,7 +60,7 @@ final class ScatterWrite {
 
     private void start(int index) {
         String node = route.shards().get(index).dataNode();
-        LoopFutures.whenComplete(loop, source.acquire(client, node), client.guard((backend, error) -> {
+        LoopFutures.whenComplete(loop, source.acquire(client, node, Intent.WRITE), client.guard((backend, error) -> {
             if (error != null) {
                 done(index, null, error);
                 return;

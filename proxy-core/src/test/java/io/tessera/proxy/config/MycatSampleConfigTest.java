@@ -72,7 +72,7 @@ class MycatSampleConfigTest {
         assertThat(host.maxCon()).isEqualTo(1000);
         assertThat(host.minCon()).isEqualTo(10);
         assertThat(host.dbDriver()).isEqualTo(DbDriver.JDBC);
-        assertThat(host.switchType()).isEqualTo(1);
+        assertThat(host.switchType().code()).isEqualTo(1);
         assertThat(host.slaveThreshold()).isEqualTo(100);
         assertThat(host.heartbeatSql()).isEqualTo("select user()");
         assertThat(host.writeHosts()).singleElement().satisfies(write -> {
@@ -133,8 +133,8 @@ class MycatSampleConfigTest {
 
         DataHostConfig host = config.dataHosts().get("localhost1");
         assertThat(host.dbDriver()).isEqualTo(DbDriver.NATIVE);
-        assertThat(host.balance()).isZero();
-        assertThat(host.writeType()).isZero();
+        assertThat(host.balance().code()).isZero();
+        assertThat(host.writeType().code()).isZero();
         assertThat(host.balanceType()).isZero();
         assertThat(host.maxRetryCount()).isEqualTo(3);
         assertThat(host.tempReadHostAvailable()).isFalse();

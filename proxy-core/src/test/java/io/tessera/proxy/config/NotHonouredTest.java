@@ -165,12 +165,13 @@ class NotHonouredTest {
                 "schema.xml: <dataHost name=\"host1\"><writeHost host=\"hostM1\">: weight=\"2\" has no effect yet: read"
                         + " balancing is not built",
                 "schema.xml: <dataHost name=\"host1\"><writeHost host=\"hostM1\">: <readHost host=\"hostS1\"> has no"
-                        + " effect yet: Tessera never connects to it (read/write splitting is not built)",
+                        + " effect yet: Tessera keeps a pool and a heartbeat for it but sends it no statement"
+                        + " (read/write splitting is not built)",
                 "schema.xml: <dataHost name=\"host1\"><writeHost host=\"hostM1\"><readHost host=\"hostS1\">:"
                         + " weight=\"1\" has no effect yet: read balancing is not built",
-                "schema.xml: <dataHost name=\"host1\">: <writeHost host=\"hostM2\"> has no effect yet: Tessera never"
-                        + " connects to it: only the first writeHost of a data host is used (failover and balancing"
-                        + " over write hosts are not built)",
+                "schema.xml: <dataHost name=\"host1\">: <writeHost host=\"hostM2\"> has no effect yet: Tessera keeps a"
+                        + " pool and a heartbeat for it but sends it no statement: the first writeHost of a data host"
+                        + " takes every statement (failover and balancing over write hosts are not built)",
                 "schema.xml: <dataHost name=\"ora\">: dbType=\"oracle\" has no effect yet: Tessera reaches MySQL and"
                         + " MariaDB data hosts only: statements for its data nodes fail",
                 "dnindex.properties: host1=1 has no effect yet: Tessera writes to the first writeHost \"hostM1\" of"

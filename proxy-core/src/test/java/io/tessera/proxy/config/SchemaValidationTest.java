@@ -275,7 +275,7 @@ class SchemaValidationTest {
         assertThat(config.schemas().get("TESTDB").table("t").orElseThrow().type()).isEqualTo(TableType.SHARDED);
         DataHostConfig host = config.dataHosts().get("host1");
         assertThat(host.heartbeatSql()).isEmpty();
-        assertThat(host.switchType()).isEqualTo(-1);
+        assertThat(host.switchType().code()).isEqualTo(-1);
         assertThat(host.slaveThreshold()).isEqualTo(-1);
         WriteHostConfig write = host.writeHosts().get(0);
         assertThat(write.hostName()).isEqualTo("::1");

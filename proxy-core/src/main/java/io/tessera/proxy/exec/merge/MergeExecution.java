@@ -3,6 +3,7 @@ package io.tessera.proxy.exec.merge;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.EventLoop;
 import io.tessera.backend.BackendConnection;
+import io.tessera.backend.host.Intent;
 import io.tessera.protocol.codec.ComQuery;
 import io.tessera.protocol.codec.Packet;
 import io.tessera.protocol.codec.PacketWriter;
@@ -36,7 +37,11 @@ public final class MergeExecution {
 
     /** What a merge needs from the executor: connections for the session, and where they go afterwards. */
     public interface Connections {
-        CompletableFuture<BackendConnection> acquire(ClientChannel client, String dataNode);
+        /**
+         * A connection of {@code dataNode} for the session's statement, which will do {@code intent} there; the
+         * session's transaction may need the write host all the same.
+         */
+        CompletableFuture<BackendConnection> acquire(ClientChannel client, String dataNode, Intent intent);
 
         /** The statement's answer has ended on {@code backend}: keep it pinned or give it back (or drop it, broken). */
         void release(ClientChannel client, String dataNode, BackendConnection backend);
@@ -99,7 +104,8 @@ public final class MergeExecution {
                 command = command(sql);
             }
             ByteBuf own = command.retainedDuplicate();
-            connections.acquire(client, shard.dataNode()).whenCompleteAsync(client.guard((backend, error) -> {
+            CompletableFuture<BackendConnection> acquired = connections.acquire(client, shard.dataNode(), Intent.READ);
+            acquired.whenCompleteAsync(client.guard((backend, error) -> {
                 if (error != null) {
                     own.release();
                     settled();

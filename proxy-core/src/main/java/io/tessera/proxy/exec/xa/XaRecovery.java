@@ -3,7 +3,8 @@ package io.tessera.proxy.exec.xa;
 import io.netty.channel.EventLoopGroup;
 import io.tessera.backend.BackendConnection;
 import io.tessera.backend.QueryResult;
-import io.tessera.backend.pool.ServerPool;
+import io.tessera.backend.host.DataHost;
+import io.tessera.backend.host.Intent;
 import io.tessera.proxy.session.ClientChannel;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -33,8 +34,8 @@ public final class XaRecovery {
     /** "XAER_NOTA: Unknown XID". */
     private static final int XAER_NOTA = 1397;
 
-    /** A data host to ask, through its pool, logged into one of its data nodes' databases. */
-    public record Host(String name, ServerPool pool, String database) {
+    /** A data host to ask, on its active write host, logged into one of its data nodes' databases. */
+    public record Host(String name, DataHost host, String database) {
     }
 
     private final List<Host> hosts;
@@ -68,7 +69,7 @@ public final class XaRecovery {
         List<CompletableFuture<Boolean>> passes = new ArrayList<>();
         Set<String> stillPrepared = Collections.synchronizedSet(new HashSet<>());
         for (Host host : hosts) {
-            passes.add(host.pool().borrow(host.database(), false, null)
+            passes.add(host.host().borrow(host.database(), false, null, Intent.WRITE)
                     .thenCompose(connection -> settle(host, connection, stillPrepared)
                             .whenComplete((ok, error) -> {
                                 if (error == null) {
@@ -186,13 +187,13 @@ public final class XaRecovery {
         return String.valueOf(t.getMessage());
     }
 
-    /** The data hosts to ask: each pool once, with the database of its first data node. */
-    public static List<Host> hosts(Map<String, ServerPool> pools, Map<String, String> firstDatabaseByHost) {
+    /** The data hosts to ask: each once, with the database of its first data node. */
+    public static List<Host> hosts(Map<String, DataHost> dataHosts, Map<String, String> firstDatabaseByHost) {
         List<Host> hosts = new ArrayList<>();
-        pools.forEach((name, pool) -> {
+        dataHosts.forEach((name, host) -> {
             String database = firstDatabaseByHost.get(name);
             if (database != null) {
-                hosts.add(new Host(name, pool, database));
+                hosts.add(new Host(name, host, database));
             }
         });
         return hosts;

@@ -1,0 +1,141 @@
+package io.tessera.backend.host;
+
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFactory;
+import io.netty.channel.EventLoop;
+import io.netty.channel.EventLoopGroup;
+import io.tessera.backend.BackendConnection;
+import io.tessera.backend.mysql.BackendConnector;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * MyCat's {@code <dataHost>}: a group of MySQL servers, its write hosts and their read hosts, each a {@link Server}
+ * with its own pool and heartbeat, and the index of the active write host. {@link #borrow} picks the server for
+ * what the borrower will do ({@link Intent}).
+ *
+ * <p>Not built yet: {@link Balance}, {@link WriteType} and {@link SwitchType} are kept but not applied. Every borrow
+ * goes to the active write host, which is the first: no read goes to a read host or a standby write host, and
+ * nothing switches. Every server has its pool and heartbeat all the same, so that its state is real in
+ * {@code show @@datasource} and {@code show @@heartbeat}.
+ *
+ * <p>Thread safety: everything may be called from any thread.
+ */
+public final class DataHost implements AutoCloseable {
+
+    private static final Logger LOG = LogManager.getLogger(DataHost.class);
+
+    private final DataHostSettings settings;
+    private final List<Server> servers;
+    private final List<Server> writeHosts;
+    private final int activeWriteIndex;
+    /** The server every borrow goes to, whatever its intent: the active write host. */
+    private final Server active;
+
+    /** A data host whose channels match {@code group}'s transport (NIO or epoll), writing to its first write host. */
+    public DataHost(DataHostSettings settings, EventLoopGroup group, Clock clock) {
+        this(settings, 0, group, clock, BackendConnector.socketChannelFactory(group));
+    }
+
+    /**
+     * A data host whose channels come from {@code channelFactory}, which must suit {@code group}.
+     *
+     * @param activeWriteIndex the write host to write to, counting {@code <writeHost>}s from 0 (MyCat's
+     *     {@code dnindex.properties})
+     */
+    public DataHost(DataHostSettings settings, int activeWriteIndex, EventLoopGroup group, Clock clock,
+            ChannelFactory<? extends Channel> channelFactory) {
+        if (activeWriteIndex < 0 || activeWriteIndex >= settings.writeHosts().size()) {
+            throw new IllegalArgumentException("activeWriteIndex: " + activeWriteIndex + " (expected: 0.."
+                    + (settings.writeHosts().size() - 1) + ")");
+        }
+        this.settings = settings;
+        List<Server> all = new ArrayList<>();
+        List<Server> writes = new ArrayList<>();
+        for (int i = 0; i < settings.writeHosts().size(); i++) {
+            WriteHostSettings write = settings.writeHosts().get(i);
+            Server writeHost = new Server(write.name(), Server.Role.WRITE, i, write.server(), group, channelFactory,
+                    clock);
+            all.add(writeHost);
+            writes.add(writeHost);
+            for (ReadHostSettings read : write.readHosts()) {
+                all.add(new Server(read.name(), Server.Role.READ, i, read.server(), group, channelFactory, clock));
+            }
+        }
+        this.servers = List.copyOf(all);
+        this.writeHosts = List.copyOf(writes);
+        this.activeWriteIndex = activeWriteIndex;
+        this.active = writeHosts.get(activeWriteIndex);
+    }
+
+    /**
+     * Starts every server: its heartbeat, and its pool's {@code minCon} connections. Completes when every server's
+     * connections are up or could not be opened; a server that cannot be reached is logged and stays usable (its
+     * pool tries again on every borrow), so the future never fails.
+     */
+    public CompletableFuture<Void> start() {
+        CompletableFuture<?>[] started = new CompletableFuture<?>[servers.size()];
+        for (int i = 0; i < started.length; i++) {
+            Server server = servers.get(i);
+            started[i] = server.start().exceptionally(error -> {
+                LOG.warn("{}: could not open its minimum connections: {}", server.describe(), error.getMessage());
+                return null;
+            });
+        }
+        return CompletableFuture.allOf(started);
+    }
+
+    /**
+     * A connection for a borrower that will do {@code intent}, from the server that serves it (today always the
+     * active write host); see {@link io.tessera.backend.pool.ServerPool#borrow} for {@code database},
+     * {@code foundRows}, {@code preferred} and how the future fails.
+     */
+    public CompletableFuture<BackendConnection> borrow(String database, boolean foundRows, EventLoop preferred,
+            Intent intent) {
+        return serverFor(intent).pool().borrow(database, foundRows, preferred);
+    }
+
+    /** The server a borrow with {@code intent} goes to: the active write host, until balancing is built. */
+    public Server serverFor(Intent intent) {
+        return active;
+    }
+
+    public String name() {
+        return settings.name();
+    }
+
+    public DataHostSettings settings() {
+        return settings;
+    }
+
+    /** Every server in schema.xml order: each write host followed by its read hosts. */
+    public List<Server> servers() {
+        return servers;
+    }
+
+    /** The write hosts in schema.xml order. */
+    public List<Server> writeHosts() {
+        return writeHosts;
+    }
+
+    /** The index of the active write host among {@link #writeHosts()} (MyCat's {@code dnindex.properties}). */
+    public int activeWriteIndex() {
+        return activeWriteIndex;
+    }
+
+    /** Closes every server: its heartbeat, and its pool with every connection, lent ones included. */
+    @Override
+    public void close() {
+        servers.forEach(Server::close);
+    }
+
+    @Override
+    public String toString() {
+        return "DataHost[" + settings.name() + ", servers=" + servers + ", activeWriteIndex=" + activeWriteIndex
+                + "]";
+    }
+}

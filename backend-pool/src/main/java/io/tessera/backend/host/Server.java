@@ -1,0 +1,112 @@
+package io.tessera.backend.host;
+
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFactory;
+import io.netty.channel.EventLoopGroup;
+import io.tessera.backend.health.Heartbeat;
+import io.tessera.backend.health.HeartbeatStatus;
+import io.tessera.backend.mysql.BackendConnector;
+import io.tessera.backend.pool.ServerPool;
+import io.tessera.backend.pool.ServerSettings;
+import java.time.Clock;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * One MySQL server of a {@link DataHost}, a {@code <writeHost>} or a {@code <readHost>} (MyCat's physical data
+ * source, a row of {@code show @@datasource}): its pool and its heartbeat.
+ *
+ * <p>Thread safety: everything may be called from any thread.
+ */
+public final class Server implements AutoCloseable {
+
+    /** How long a heartbeat may take before it counts as TIMEOUT: MyCat's DBHeartbeat default. */
+    static final long HEARTBEAT_TIMEOUT_MILLIS = 30_000;
+
+    /** What the server is in its data host. */
+    public enum Role {
+        /** A {@code <writeHost>}. */
+        WRITE,
+        /** A {@code <readHost>}, a replica of its write host. */
+        READ
+    }
+
+    private final String name;
+    private final Role role;
+    private final int writeHostIndex;
+    private final ServerSettings settings;
+    private final ServerPool pool;
+    private final Heartbeat heartbeat;
+
+    Server(String name, Role role, int writeHostIndex, ServerSettings settings, EventLoopGroup group,
+            ChannelFactory<? extends Channel> channelFactory, Clock clock) {
+        this.name = name;
+        this.role = role;
+        this.writeHostIndex = writeHostIndex;
+        this.settings = settings;
+        this.pool = new ServerPool(settings, group, clock, channelFactory);
+        this.heartbeat = settings.heartbeatSql().isEmpty() ? null
+                : new Heartbeat(new BackendConnector(settings.connectOptions(), channelFactory),
+                        settings.heartbeatSql(), settings.heartbeatPeriodMillis(), HEARTBEAT_TIMEOUT_MILLIS,
+                        group.next(), clock);
+    }
+
+    /** Its {@code host} attribute in schema.xml, e.g. {@code hostM1}. */
+    public String name() {
+        return name;
+    }
+
+    public Role role() {
+        return role;
+    }
+
+    /** The index of its write host among the data host's write hosts: its own for a write host. */
+    public int writeHostIndex() {
+        return writeHostIndex;
+    }
+
+    public ServerSettings settings() {
+        return settings;
+    }
+
+    /** The pool of connections to this server. */
+    public ServerPool pool() {
+        return pool;
+    }
+
+    /** The outcome of the last heartbeat; INIT before the first, and always INIT when no heartbeat SQL is set. */
+    public HeartbeatStatus heartbeat() {
+        return heartbeat == null ? HeartbeatStatus.initial(HEARTBEAT_TIMEOUT_MILLIS) : heartbeat.status();
+    }
+
+    /** Whether a heartbeat runs: the data host has a {@code <heartbeat>} statement. */
+    public boolean hasHeartbeat() {
+        return heartbeat != null;
+    }
+
+    /** "data host host1 (127.0.0.1:3306)": how errors and logs name this server. */
+    public String describe() {
+        return settings.describe();
+    }
+
+    /** Starts the heartbeat and opens the pool's {@code minCon} connections; see {@link ServerPool#start()}. */
+    CompletableFuture<Void> start() {
+        if (heartbeat != null) {
+            heartbeat.start();
+        }
+        return pool.start();
+    }
+
+    /** Stops the heartbeat and closes the pool, lent connections included. */
+    @Override
+    public void close() {
+        if (heartbeat != null) {
+            heartbeat.close();
+        }
+        pool.close();
+    }
+
+    @Override
+    public String toString() {
+        return "Server[" + name + ", " + role + ", " + settings.describe() + "]";
+    }
+}

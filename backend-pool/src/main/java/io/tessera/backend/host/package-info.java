@@ -1,0 +1,8 @@
+/**
+ * Data host groups: {@link io.tessera.backend.host.DataHost} is MyCat's {@code <dataHost>}, its write hosts and
+ * read hosts each a {@link io.tessera.backend.host.Server} with its own pool and heartbeat, and hands out connections
+ * by {@link io.tessera.backend.host.Intent}. MyCat's {@code balance}, {@code writeType} and {@code switchType} are
+ * the enums {@link io.tessera.backend.host.Balance}, {@link io.tessera.backend.host.WriteType} and
+ * {@link io.tessera.backend.host.SwitchType}; applying them (read/write splitting, failover) is not built yet.
+ */
+package io.tessera.backend.host;

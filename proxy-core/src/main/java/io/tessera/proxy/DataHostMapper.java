@@ -1,0 +1,71 @@
+package io.tessera.proxy;
+
+import io.tessera.backend.host.DataHostSettings;
+import io.tessera.backend.host.ReadHostSettings;
+import io.tessera.backend.host.WriteHostSettings;
+import io.tessera.backend.pool.ServerSettings;
+import io.tessera.proxy.config.DataHostConfig;
+import io.tessera.proxy.config.ReadHostConfig;
+import io.tessera.proxy.config.SystemConfig;
+import io.tessera.proxy.config.TesseraConfig;
+import io.tessera.proxy.config.WriteHostConfig;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Maps schema.xml's {@code <dataHost>}s onto backend-pool's {@link DataHostSettings}: every {@code <writeHost>} and
+ * {@code <readHost>} becomes a server with the data host's pool bounds, heartbeat and {@code connectionInitSql}, and
+ * server.xml's wait, idle and packet limits.
+ */
+final class DataHostMapper {
+
+    /** The port of a {@code jdbc:mysql://} URL that leaves it out. */
+    private static final int MYSQL_PORT = 3306;
+
+    private DataHostMapper() {
+    }
+
+    /** The data hosts Tessera reaches, by name in schema.xml order: those of MySQL and MariaDB. */
+    static Map<String, DataHostSettings> settings(TesseraConfig config) {
+        Map<String, DataHostSettings> hosts = new LinkedHashMap<>();
+        for (DataHostConfig host : config.dataHosts().values()) {
+            if (speaksMysql(host)) { // other dbTypes are a warning of the configuration load
+                hosts.put(host.name(), settings(host, config.system()));
+            }
+        }
+        return hosts;
+    }
+
+    /**
+     * MySQL and MariaDB data hosts are reached with Tessera's own client, whatever their {@code dbDriver}: MyCat's
+     * sample {@code dbDriver="jdbc"} with a {@code jdbc:mysql://} URL gets the same server over the native protocol.
+     */
+    static boolean speaksMysql(DataHostConfig host) {
+        return host.dbType().equalsIgnoreCase("mysql") || host.dbType().equalsIgnoreCase("mariadb");
+    }
+
+    private static DataHostSettings settings(DataHostConfig host, SystemConfig system) {
+        List<WriteHostSettings> writeHosts = new ArrayList<>();
+        for (WriteHostConfig write : host.writeHosts()) {
+            List<ReadHostSettings> readHosts = new ArrayList<>();
+            for (ReadHostConfig read : write.readHosts()) {
+                readHosts.add(new ReadHostSettings(read.host(), server(host, system, read.hostName(), read.port(),
+                        read.user(), read.password())));
+            }
+            writeHosts.add(new WriteHostSettings(write.host(), server(host, system, write.hostName(), write.port(),
+                    write.user(), write.password()), readHosts));
+        }
+        return new DataHostSettings(host.name(), host.balance(), host.writeType(), host.switchType(),
+                host.slaveThreshold(), writeHosts);
+    }
+
+    private static ServerSettings server(DataHostConfig host, SystemConfig system, String address, int port,
+            String user, String password) {
+        return new ServerSettings(host.name(), address, port > 0 ? port : MYSQL_PORT, user, password,
+                host.minCon(), host.maxCon(), system.poolMaxWait().toMillis(), system.idleTimeout().toMillis(),
+                system.dataNodeIdleCheckPeriod().toMillis(), host.heartbeatSql(),
+                system.dataNodeHeartbeatPeriod().toMillis(), host.connectionInitSql(), system.maxPacketSize());
+    }
+}
