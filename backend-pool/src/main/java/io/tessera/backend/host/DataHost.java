@@ -73,20 +73,23 @@ public final class DataHost implements AutoCloseable {
     }
 
     /**
-     * Starts every server: its heartbeat, and its pool's {@code minCon} connections. Completes when every server's
-     * connections are up or could not be opened; a server that cannot be reached is logged and stays usable (its
-     * pool tries again on every borrow), so the future never fails.
+     * Starts every server: its heartbeat, and its pool's {@code minCon} connections. Completes when the active write
+     * host's connections are up or could not be opened: the other servers take no statement yet, so a standby or a
+     * read host that is slow to answer does not hold the start up; theirs open meanwhile. A server that cannot be
+     * reached is logged and stays usable (its pool tries again on every borrow), so the future never fails.
      */
     public CompletableFuture<Void> start() {
-        CompletableFuture<?>[] started = new CompletableFuture<?>[servers.size()];
-        for (int i = 0; i < started.length; i++) {
-            Server server = servers.get(i);
-            started[i] = server.start().exceptionally(error -> {
+        CompletableFuture<Void> activeStarted = CompletableFuture.completedFuture(null);
+        for (Server server : servers) {
+            CompletableFuture<Void> started = server.start().exceptionally(error -> {
                 LOG.warn("{}: could not open its minimum connections: {}", server.describe(), error.getMessage());
                 return null;
             });
+            if (server == active) {
+                activeStarted = started;
+            }
         }
-        return CompletableFuture.allOf(started);
+        return activeStarted;
     }
 
     /**
