@@ -2,6 +2,7 @@ package io.tessera.proxy;
 
 import io.tessera.proxy.config.ConfigException;
 import io.tessera.proxy.config.ConfigLoader;
+import io.tessera.proxy.topology.ModelMapper;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;

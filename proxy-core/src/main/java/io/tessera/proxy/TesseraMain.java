@@ -3,6 +3,7 @@ package io.tessera.proxy;
 import io.tessera.proxy.config.ConfigException;
 import io.tessera.proxy.config.ConfigLoader;
 import io.tessera.proxy.config.TesseraConfig;
+import io.tessera.proxy.topology.ModelMapper;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;

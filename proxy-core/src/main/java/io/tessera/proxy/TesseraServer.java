@@ -12,29 +12,27 @@ import io.tessera.admin.server.AdminServer;
 import io.tessera.admin.server.AdminSettings;
 import io.tessera.admin.server.AdminUser;
 import io.tessera.backend.host.DataHost;
-import io.tessera.backend.host.DataHostSettings;
 import io.tessera.proxy.admin.ProxyAdminContext;
-import io.tessera.proxy.config.DataNodeConfig;
 import io.tessera.proxy.config.SystemConfig;
 import io.tessera.proxy.config.TesseraConfig;
-import io.tessera.proxy.exec.DataNode;
-import io.tessera.proxy.exec.DataNodes;
-import io.tessera.proxy.exec.Executor;
 import io.tessera.proxy.exec.TransactionCoordinator;
 import io.tessera.proxy.exec.xa.XaCoordinator;
 import io.tessera.proxy.exec.xa.XaLog;
 import io.tessera.proxy.exec.xa.XaRecovery;
 import io.tessera.proxy.exec.xa.Xids;
 import io.tessera.proxy.frontend.FrontendServer;
-import io.tessera.router.Router;
+import io.tessera.proxy.session.ClientConnections;
+import io.tessera.proxy.topology.Topology;
+import io.tessera.proxy.topology.TopologyBuilder;
+import io.tessera.proxy.topology.TopologyHolder;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A running Tessera: one event-loop group for client, admin and backend channels, the data hosts (a pool and a
@@ -49,24 +47,27 @@ public final class TesseraServer implements AutoCloseable {
     public static final String VERSION = versionFromManifest();
 
     private final EventLoopGroup group;
-    private final Map<String, DataHost> dataHosts;
+    private final TopologyHolder topologies;
+    private final TopologyBuilder builder;
     private final FrontendServer frontend;
     private final AdminServer admin;
     private final XaLog xaLog;
 
-    private TesseraServer(EventLoopGroup group, Map<String, DataHost> dataHosts, FrontendServer frontend,
-            AdminServer admin, XaLog xaLog) {
+    private TesseraServer(EventLoopGroup group, TopologyHolder topologies, TopologyBuilder builder,
+            FrontendServer frontend, AdminServer admin, XaLog xaLog) {
         this.group = group;
-        this.dataHosts = dataHosts;
+        this.topologies = topologies;
+        this.builder = builder;
         this.frontend = frontend;
         this.admin = admin;
         this.xaLog = xaLog;
     }
 
     /**
-     * Starts Tessera on {@code config}: opens the {@code minCon} connections of every server of every data host (a
-     * server that is down is reported and retried on demand, not fatal) and binds the client and admin ports. A port
-     * that cannot be listened on fails the start before anything is opened.
+     * Starts Tessera on {@code config}: builds its topology (opening the {@code minCon} connections of every data
+     * host's servers; a server that is down is reported and retried on demand, not fatal), settles what a crash left
+     * prepared, and binds the client and admin ports. A port that cannot be listened on fails the start before
+     * anything is opened.
      *
      * @throws java.io.UncheckedIOException when a port cannot be listened on; everything opened is closed again
      */
@@ -79,39 +80,32 @@ public final class TesseraServer implements AutoCloseable {
                 epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
         Class<? extends ServerChannel> serverChannel =
                 epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
-        Map<String, DataHost> dataHosts = new LinkedHashMap<>();
+        AtomicReference<TopologyHolder> running = new AtomicReference<>();
         FrontendServer frontend = null;
         XaLog xaLog = null;
         try {
-            for (DataHostSettings host : DataHostMapper.settings(config).values()) {
-                dataHosts.put(host.name(), new DataHost(host, group, Clock.systemUTC()));
-            }
-            List<CompletableFuture<Void>> starts = new ArrayList<>();
-            dataHosts.values().forEach(host -> starts.add(host.start())); // a server that is down is logged
-            CompletableFuture.allOf(starts.toArray(CompletableFuture[]::new)).join();
-            List<DataNode> nodes = new ArrayList<>();
-            for (DataNodeConfig node : config.dataNodes().values()) {
-                nodes.add(new DataNode(node.name(), node.dataHost(), dataHosts.get(node.dataHost()), node.database()));
-            }
-            Router router = new Router(ModelMapper.catalog(config));
-            DataNodes dataNodes = new DataNodes(nodes);
             xaLog = XaLog.open(xaLogFile(config));
             Xids xids = new Xids(system.mycatNodeId(), startupMillis);
-            XaRecovery recovery = new XaRecovery(XaRecovery.hosts(dataHosts, firstDatabases(config)), xaLog, xids,
-                    group);
-            recovery.recoverAtStart(XA_RECOVERY_AT_START_SECONDS); // prepared branches hold locks: settle them first
+            // recovery asks the data hosts of the topology running when it passes
+            XaRecovery recovery = new XaRecovery(() -> {
+                Topology topology = running.get().current();
+                return XaRecovery.hosts(topology.dataHosts(), firstDatabases(topology.config()));
+            }, xaLog, xids, group);
             TransactionCoordinator transactions = new TransactionCoordinator(system.handleDistributedTransactions(),
                     xids, new XaCoordinator(xaLog, recovery));
-            Executor executor = new Executor(dataNodes, transactions, system.mergeMemoryLimit());
+            ClientConnections connections = new ClientConnections();
             String version = serverVersion(system);
-            frontend = FrontendServer.bind(system, config.users(), router, executor, version, group, serverChannel);
+            TopologyBuilder builder = new TopologyBuilder(group, transactions, connections, version);
+            running.set(new TopologyHolder(await(builder.build(config, null))));
+            recovery.recoverAtStart(XA_RECOVERY_AT_START_SECONDS); // prepared branches hold locks: settle them first
+            frontend = FrontendServer.bind(system, running.get(), connections, version, group, serverChannel);
             List<AdminUser> adminUsers = config.users().values().stream()
                     .map(u -> new AdminUser(u.name(), u.password() == null ? "" : u.password())).toList();
             AdminServer admin = AdminServer.bind(new AdminSettings(system.bindIp(), system.managerPort(),
                     system.maxPacketSize(), system.authTimeout().toMillis(), adminUsers),
-                    new ProxyAdminContext(version, startupMillis, config, dataHosts, dataNodes,
-                            frontend.connections(), group), group, serverChannel);
-            return new TesseraServer(group, dataHosts, frontend, admin, xaLog);
+                    new ProxyAdminContext(version, startupMillis, running.get(), connections, group), group,
+                    serverChannel);
+            return new TesseraServer(group, running.get(), builder, frontend, admin, xaLog);
         } catch (Throwable e) { // whatever stopped the start, even a checked exception Netty rethrew unchecked
             if (frontend != null) {
                 frontend.close();
@@ -119,9 +113,20 @@ public final class TesseraServer implements AutoCloseable {
             if (xaLog != null) {
                 xaLog.close();
             }
-            dataHosts.values().forEach(DataHost::close);
+            if (running.get() != null) {
+                running.get().close();
+            }
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
             throw e;
+        }
+    }
+
+    /** The value of a future that completes during the start, its failure thrown as it is. */
+    private static <T> T await(CompletableFuture<T> future) {
+        try {
+            return future.join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException cause ? cause : e;
         }
     }
 
@@ -151,16 +156,35 @@ public final class TesseraServer implements AutoCloseable {
         return admin.port();
     }
 
-    /** The data hosts Tessera reaches, by name. */
+    /** The data hosts Tessera reaches now, by name. */
     public Map<String, DataHost> dataHosts() {
-        return dataHosts;
+        return topologies.current().dataHosts();
+    }
+
+    /** The topology Tessera runs on now. */
+    public Topology topology() {
+        return topologies.current();
+    }
+
+    /**
+     * Builds the topology of {@code config} completely, then swaps it in: new commands run on it, commands running
+     * finish on the one they started with, and the data hosts only the old one had drain once those are done. The
+     * old topology stays if the build fails. (This is what {@code reload @@config} will use.)
+     *
+     * @return the new topology, once it is in place
+     */
+    public CompletableFuture<Topology> swapTopology(TesseraConfig config) {
+        return builder.build(config, topologies.current()).thenApply(next -> {
+            topologies.swap(next);
+            return next;
+        });
     }
 
     @Override
     public void close() {
         admin.close();
         frontend.close();
-        dataHosts.values().forEach(DataHost::close);
+        topologies.close();
         group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
         xaLog.close();
     }

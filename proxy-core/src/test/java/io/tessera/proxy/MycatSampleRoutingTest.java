@@ -6,6 +6,7 @@ import io.tessera.proxy.config.ConfigLoader;
 import io.tessera.router.RouteContext;
 import io.tessera.router.Router;
 import io.tessera.router.parse.SqlParser;
+import io.tessera.proxy.topology.ModelMapper;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

@@ -9,6 +9,7 @@ import io.tessera.router.error.RouteException;
 import io.tessera.router.parse.SqlParser;
 import io.tessera.router.plan.Route;
 import io.tessera.router.plan.ShardStatement;
+import io.tessera.proxy.topology.ModelMapper;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -136,6 +136,14 @@ public final class DataHost implements AutoCloseable {
         servers.forEach(Server::close);
     }
 
+    /**
+     * Lets the data host go without cutting what runs on it: no more borrowing or heartbeats, and each server's
+     * connections close as they come back (a configuration that no longer has this data host, or has it changed).
+     */
+    public void drain() {
+        servers.forEach(Server::drain);
+    }
+
     @Override
     public String toString() {
         return "DataHost[" + settings.name() + ", servers=" + servers + ", activeWriteIndex=" + activeWriteIndex

@@ -105,6 +105,14 @@ public final class Server implements AutoCloseable {
         pool.close();
     }
 
+    /** Stops the heartbeat and lets the pool go once its lent connections come back ({@link ServerPool#drain}). */
+    public void drain() {
+        if (heartbeat != null) {
+            heartbeat.close();
+        }
+        pool.drain();
+    }
+
     @Override
     public String toString() {
         return "Server[" + name + ", " + role + ", " + settings.describe() + "]";

@@ -151,26 +151,48 @@ public final class ServerPool implements AutoCloseable {
         return settings;
     }
 
-    /** Closes every connection, lent ones included, fails every waiter and stops the timers. */
+    /**
+     * Closes the pool: every connection, lent or not, and fails the borrowers that wait. Borrowing fails from now on.
+     */
     @Override
     public void close() {
+        shutDown(true);
+    }
+
+    /**
+     * Lets the pool go without cutting what is running: borrowing fails from now on, idle connections close now, and
+     * each lent connection closes when it comes back; the pool is closed once the last has.
+     */
+    public void drain() {
+        shutDown(false);
+    }
+
+    /** {@code lentToo}: close the connections that are lent as well (else they close when released). */
+    private void shutDown(boolean lentToo) {
         List<Waiter> failed;
-        List<PooledConnection> toClose;
+        List<PooledConnection> toClose = new ArrayList<>();
         lock.lock();
         try {
             if (closed) {
-                return;
-            }
-            closed = true;
-            if (idleCheck != null) {
-                idleCheck.cancel(false);
+                if (lentToo) {
+                    toClose.addAll(open); // a drained pool closed for good: what is still lent too
+                }
+            } else {
+                closed = true;
+                if (idleCheck != null) {
+                    idleCheck.cancel(false);
+                }
+                for (PooledConnection c : open) {
+                    if (lentToo || c.state != PooledConnection.State.IN_USE) {
+                        toClose.add(c);
+                    }
+                }
             }
             failed = new ArrayList<>(waiters);
             waiters.clear();
             for (Waiter w : failed) {
                 w.dequeued();
             }
-            toClose = new ArrayList<>(open);
         } finally {
             lock.unlock();
         }

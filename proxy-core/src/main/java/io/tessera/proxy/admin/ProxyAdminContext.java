@@ -19,11 +19,12 @@ import io.tessera.proxy.config.DataHostConfig;
 import io.tessera.proxy.config.ReadHostConfig;
 import io.tessera.proxy.config.SchemaConfig;
 import io.tessera.proxy.config.TableConfig;
-import io.tessera.proxy.config.TesseraConfig;
 import io.tessera.proxy.config.WriteHostConfig;
 import io.tessera.proxy.exec.DataNode;
 import io.tessera.proxy.exec.DataNodes;
 import io.tessera.proxy.session.ClientConnections;
+import io.tessera.proxy.topology.Topology;
+import io.tessera.proxy.topology.TopologyHolder;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -41,20 +42,16 @@ public final class ProxyAdminContext implements AdminContext {
 
     private final String version;
     private final long startupMillis;
-    private final TesseraConfig config;
-    private final Map<String, DataHost> hosts;
-    private final DataNodes dataNodes;
+    private final TopologyHolder topologies;
     private final ClientConnections connections;
     private final Map<EventLoop, String> processorNames = new HashMap<>();
 
-    /** @param hosts the data hosts Tessera reaches, by name */
-    public ProxyAdminContext(String version, long startupMillis, TesseraConfig config, Map<String, DataHost> hosts,
-            DataNodes dataNodes, ClientConnections connections, EventLoopGroup group) {
+    /** @param topologies the topology each view reads, once per view */
+    public ProxyAdminContext(String version, long startupMillis, TopologyHolder topologies,
+            ClientConnections connections, EventLoopGroup group) {
         this.version = version;
         this.startupMillis = startupMillis;
-        this.config = config;
-        this.hosts = hosts;
-        this.dataNodes = dataNodes;
+        this.topologies = topologies;
         this.connections = connections;
         int index = 0;
         for (EventExecutor loop : group) {
@@ -75,7 +72,7 @@ public final class ProxyAdminContext implements AdminContext {
     @Override
     public List<SchemaView> schemas() {
         List<SchemaView> views = new ArrayList<>();
-        for (SchemaConfig schema : config.schemas().values()) {
+        for (SchemaConfig schema : topologies.current().config().schemas().values()) {
             Set<String> nodes = new LinkedHashSet<>();
             if (schema.dataNode() != null) {
                 nodes.add(schema.dataNode());
@@ -102,7 +99,7 @@ public final class ProxyAdminContext implements AdminContext {
     @Override
     public List<DataNodeView> dataNodes() {
         List<DataNodeView> views = new ArrayList<>();
-        for (DataNode node : dataNodes.all()) {
+        for (DataNode node : topologies.current().dataNodes().all()) {
             views.add(new DataNodeView() {
                 @Override
                 public String name() {
@@ -131,9 +128,10 @@ public final class ProxyAdminContext implements AdminContext {
     @Override
     public List<DataHostView> dataHosts() {
         List<DataHostView> views = new ArrayList<>();
-        for (DataHostConfig host : config.dataHosts().values()) {
-            DataHost dataHost = hosts.get(host.name());
-            List<DataSourceView> list = sources(host, dataHost);
+        Topology topology = topologies.current();
+        for (DataHostConfig host : topology.config().dataHosts().values()) {
+            DataHost dataHost = topology.dataHosts().get(host.name());
+            List<DataSourceView> list = sources(host, dataHost, topology.dataNodes());
             int activeWriteIndex = dataHost == null ? 0 : dataHost.activeWriteIndex();
             views.add(new DataHostView() {
                 @Override
@@ -159,9 +157,9 @@ public final class ProxyAdminContext implements AdminContext {
      * Every server of a data host in schema.xml order, as configured (HOST and PORT as written), each with its pool
      * and heartbeat when Tessera reaches the data host ({@code dataHost} not null).
      */
-    private List<DataSourceView> sources(DataHostConfig host, DataHost dataHost) {
+    private static List<DataSourceView> sources(DataHostConfig host, DataHost dataHost, DataNodes dataNodes) {
         List<DataSourceView> sources = new ArrayList<>();
-        long[] loads = dataHost == null ? new long[2] : loads(host.name());
+        long[] loads = dataHost == null ? new long[2] : loads(host.name(), dataNodes);
         for (WriteHostConfig write : host.writeHosts()) {
             sources.add(source(host, dataHost, sources.size(), write.host(), write.hostName(), write.port(), false,
                     loads));
@@ -189,7 +187,7 @@ public final class ProxyAdminContext implements AdminContext {
     }
 
     /** Reads and writes sent to the data host's nodes: {reads, writes}. */
-    private long[] loads(String dataHost) {
+    private static long[] loads(String dataHost, DataNodes dataNodes) {
         long[] loads = new long[2];
         for (DataNode node : dataNodes.all()) {
             if (node.dataHost().equals(dataHost)) {
@@ -208,8 +206,8 @@ public final class ProxyAdminContext implements AdminContext {
     @Override
     public List<ConnectionView> connections() {
         List<ConnectionView> views = new ArrayList<>();
-        connections.snapshot().forEach(c -> views.add(new ClientConnectionView(c, processorNames,
-                config.system().txIsolation().mycatCode())));
+        int isolation = topologies.current().config().system().txIsolation().mycatCode();
+        connections.snapshot().forEach(c -> views.add(new ClientConnectionView(c, processorNames, isolation)));
         return views;
     }
 

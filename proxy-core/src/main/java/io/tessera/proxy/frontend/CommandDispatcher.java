@@ -7,13 +7,10 @@ import io.tessera.protocol.codec.PayloadWriter;
 import io.tessera.protocol.constant.Command;
 import io.tessera.protocol.error.ErrorCode;
 import io.tessera.protocol.error.TesseraException;
-import io.tessera.proxy.exec.Executor;
-import io.tessera.proxy.pipeline.StatementPipeline;
-import io.tessera.proxy.session.Authenticator;
 import io.tessera.proxy.session.ClientChannel;
 import io.tessera.proxy.session.ClientConnections;
+import io.tessera.proxy.topology.Topology;
 import io.tessera.router.RouteContext;
-import io.tessera.router.Router;
 import io.tessera.router.error.RouteException;
 import io.tessera.router.parse.ParsedStatement;
 import io.tessera.router.parse.StatementType;
@@ -29,20 +26,11 @@ import java.util.Locale;
  */
 final class CommandDispatcher {
 
-    private final StatementPipeline queries;
     private final PreparedStatements prepared;
-    private final Authenticator authenticator;
-    private final Router router;
-    private final Executor executor;
     private final ClientConnections connections;
 
-    CommandDispatcher(StatementPipeline queries, PreparedStatements prepared, Authenticator authenticator, Router router,
-            Executor executor, ClientConnections connections) {
-        this.queries = queries;
+    CommandDispatcher(PreparedStatements prepared, ClientConnections connections) {
         this.prepared = prepared;
-        this.authenticator = authenticator;
-        this.router = router;
-        this.executor = executor;
         this.connections = connections;
     }
 
@@ -50,34 +38,34 @@ final class CommandDispatcher {
      * Takes ownership of {@code payload} (command byte first). A failure that is Tessera's own bug still ends the
      * command ({@link ClientChannel#failCommand}).
      */
-    void dispatch(ClientChannel client, ByteBuf payload) {
+    void dispatch(ClientChannel client, Topology topology, ByteBuf payload) {
         int command = payload.getUnsignedByte(payload.readerIndex());
         connections.countQuestion();
         try {
             switch (command) {
                 case Command.QUERY -> {
-                    queries.start(client, payload, null);
+                    topology.pipeline().start(client, payload, null);
                     return;
                 }
                 case Command.FIELD_LIST -> {
-                    fieldList(client, payload);
+                    fieldList(client, topology, payload);
                     return;
                 }
-                case Command.INIT_DB -> initDb(client, payload);
+                case Command.INIT_DB -> initDb(client, topology, payload);
                 case Command.PING -> client.ok();
                 case Command.QUIT -> {
                     client.channel().close();
                     client.commandDone();
                 }
-                case Command.STMT_PREPARE -> prepared.prepare(client, payload);
-                case Command.STMT_EXECUTE -> prepared.execute(client, payload);
+                case Command.STMT_PREPARE -> prepared.prepare(client, topology, payload);
+                case Command.STMT_EXECUTE -> prepared.execute(client, topology, payload);
                 case Command.STMT_SEND_LONG_DATA -> prepared.sendLongData(client, payload);
                 case Command.STMT_RESET -> prepared.reset(client, payload);
                 case Command.STMT_CLOSE -> prepared.close(client, payload);
                 case Command.STMT_FETCH -> prepared.fetch(client, payload);
                 case Command.SET_OPTION -> setOption(client, payload);
                 case Command.RESET_CONNECTION -> {
-                    executor.abandonTransaction(client.session());
+                    topology.executor().abandonTransaction(client.session());
                     client.session().reset(io.tessera.protocol.charset.Collations
                             .byId(io.tessera.protocol.charset.Collations.UTF8MB4_GENERAL_CI).orElseThrow());
                     client.ok();
@@ -109,17 +97,17 @@ final class CommandDispatcher {
         client.eof();
     }
 
-    private void initDb(ClientChannel client, ByteBuf payload) {
+    private static void initDb(ClientChannel client, Topology topology, ByteBuf payload) {
         PayloadReader in = new PayloadReader(payload.duplicate());
         in.int1();
         String schema = in.restString(client.session().clientCharset());
-        authenticator.checkSchema(client.session().user(), client.session().remoteHost(), schema);
+        topology.authenticator().checkSchema(client.session().user(), client.session().remoteHost(), schema);
         client.session().schema(schema);
         client.ok();
     }
 
     /** COM_FIELD_LIST: {@code 0x04 | table NUL | wildcard}; answered by the table's data node. */
-    private void fieldList(ClientChannel client, ByteBuf payload) {
+    private static void fieldList(ClientChannel client, Topology topology, ByteBuf payload) {
         Route route;
         try {
             PayloadReader in = new PayloadReader(payload.duplicate());
@@ -127,14 +115,14 @@ final class CommandDispatcher {
             String table = in.nulTerminatedString(client.session().clientCharset());
             ParsedStatement statement = ParsedStatement.withoutTree(StatementType.SHOW_TABLE_INFO,
                     List.of(new TableReference(null, table)));
-            route = router.route(statement, new RouteContext(client.session().schema())).route();
+            route = topology.router().route(statement, new RouteContext(client.session().schema())).route();
         } catch (RouteException | MalformedPacketException e) {
             payload.release();
             client.error(e instanceof MalformedPacketException m
                     ? ErrorCode.MALFORMED_PACKET.exception(m.getMessage()) : e);
             return;
         }
-        executor.execute(client, route, payload, true, StatementType.SHOW_TABLE_INFO);
+        topology.executor().execute(client, route, payload, true, StatementType.SHOW_TABLE_INFO);
     }
 
     /** COM_STATISTICS: a bare human-readable string, no header byte. */

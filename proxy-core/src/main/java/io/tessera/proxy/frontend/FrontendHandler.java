@@ -12,6 +12,7 @@ import io.tessera.protocol.error.ErrorCode;
 import io.tessera.proxy.config.UserConfig;
 import io.tessera.proxy.session.ClientChannel;
 import io.tessera.proxy.session.Session;
+import io.tessera.proxy.topology.Topology;
 import java.net.InetSocketAddress;
 import java.util.ArrayDeque;
 import java.util.concurrent.ScheduledFuture;
@@ -43,6 +44,8 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
     private ScheduledFuture<?> idleCheck;
     private boolean closed;
     private boolean left; // the session's statements are closed and its transaction abandoned
+    /** The topology the running command entered, which it keeps to its end. */
+    private Topology commandTopology;
 
     FrontendHandler(FrontendContext context, long connectionId) {
         this.context = context;
@@ -133,8 +136,9 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
 
     private void run(ByteBuf payload) {
         busy = true;
+        commandTopology = context.topologies().enter();
         client.startCommand(aggregator.firstSequenceId() + 1);
-        context.dispatcher().dispatch(client, payload);
+        context.dispatcher().dispatch(client, commandTopology, payload);
     }
 
     /**
@@ -143,13 +147,18 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
      * transaction would be gone on one server.
      */
     private void commandDone() {
+        if (commandTopology != null) {
+            commandTopology.leave();
+            commandTopology = null;
+        }
         if (closed) {
             busy = false;
             leave(); // the client left while the command ran: now its connections are free to be reset
             return;
         }
         if (session.transaction().broken()) {
-            context.executor().rollBackBrokenTransaction(client).whenComplete((ignored, error) -> commandDone());
+            context.topologies().current().executor().rollBackBrokenTransaction(client)
+                    .whenComplete((ignored, error) -> commandDone());
             return;
         }
         busy = false;
@@ -193,7 +202,7 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
         if (!left) {
             left = true;
             session.closeStatements();
-            context.executor().abandonTransaction(session);
+            context.topologies().current().executor().abandonTransaction(session);
         }
     }
 

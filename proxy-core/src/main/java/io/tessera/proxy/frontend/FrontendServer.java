@@ -9,29 +9,19 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.ServerChannel;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.socket.SocketChannel;
+import io.tessera.protocol.auth.LoginVerifier;
 import io.tessera.protocol.auth.Scramble;
 import io.tessera.protocol.auth.ServerLogin;
 import io.tessera.protocol.codec.PacketDecoder;
 import io.tessera.proxy.config.SystemConfig;
 import io.tessera.proxy.config.UserConfig;
-import io.tessera.proxy.exec.Executor;
-import io.tessera.proxy.local.KillStatement;
-import io.tessera.proxy.local.LocalSelect;
-import io.tessera.proxy.local.SessionFunctions;
-import io.tessera.proxy.local.SetStatement;
-import io.tessera.proxy.local.ShowStatements;
-import io.tessera.proxy.local.Transactions;
-import io.tessera.proxy.pipeline.LocalAnswers;
-import io.tessera.proxy.pipeline.StatementPipeline;
-import io.tessera.proxy.session.Authenticator;
 import io.tessera.proxy.session.ClientConnections;
-import io.tessera.router.Router;
+import io.tessera.proxy.topology.TopologyHolder;
 import io.tessera.router.parse.SqlParser;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.security.SecureRandom;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 /** The 8066 listener: binds {@code serverPort} on {@code bindIp} and gives each connection its pipeline. */
@@ -39,9 +29,6 @@ public final class FrontendServer implements AutoCloseable {
 
     /** Pause backend reads when this much is queued for a client; resume below the low mark. */
     private static final WriteBufferWaterMark WATER_MARK = new WriteBufferWaterMark(256 * 1024, 1024 * 1024);
-
-    /** {@code @@version_comment}: what the mysql client prints after the server version. */
-    static final String VERSION_COMMENT = "Tessera sharding proxy (MyCat 1.6 compatible)";
 
     private final Channel serverChannel;
     private final ClientConnections connections;
@@ -56,21 +43,15 @@ public final class FrontendServer implements AutoCloseable {
      *
      * @throws UncheckedIOException when the address cannot be bound (port in use, unknown address)
      */
-    public static FrontendServer bind(SystemConfig system, Map<String, UserConfig> users, Router router,
-            Executor executor, String serverVersion, EventLoopGroup group, Class<? extends ServerChannel> channelType) {
-        ClientConnections connections = new ClientConnections();
-        Authenticator authenticator = new Authenticator(users, router.catalog());
-        LocalAnswers locals = new LocalAnswers(new LocalSelect(serverVersion, VERSION_COMMENT, system.maxPacketSize(),
-                router, executor), new SetStatement(router, executor), new ShowStatements(router.catalog(), executor),
-                new Transactions(executor), new KillStatement(connections, executor), authenticator);
-        StatementPipeline queries = new StatementPipeline(router, executor, authenticator, locals,
-                new SessionFunctions(serverVersion, VERSION_COMMENT));
-        PreparedStatements prepared = new PreparedStatements(new SqlParser(), router, executor, queries,
-                system.maxPreparedStmtCount());
-        CommandDispatcher dispatcher = new CommandDispatcher(queries, prepared, authenticator, router, executor,
-                connections);
+    public static FrontendServer bind(SystemConfig system, TopologyHolder topologies, ClientConnections connections,
+            String serverVersion, EventLoopGroup group, Class<? extends ServerChannel> channelType) {
+        PreparedStatements prepared = new PreparedStatements(new SqlParser(), system.maxPreparedStmtCount());
+        CommandDispatcher dispatcher = new CommandDispatcher(prepared, connections);
         FrontendContext context = new FrontendContext(system.maxPacketSize(), system.idleTimeout().toMillis(),
-                system.mergeMemoryLimit(), dispatcher, executor, connections);
+                system.mergeMemoryLimit(), dispatcher, topologies, connections);
+        // a login checks the users of the topology current when it arrives
+        LoginVerifier<UserConfig> users = (user, host, plugin, nonce, response, database) ->
+                topologies.current().authenticator().verify(user, host, plugin, nonce, response, database);
         Scramble scramble = new Scramble(new SecureRandom());
         AtomicLong connectionIds = new AtomicLong();
         ServerBootstrap bootstrap = new ServerBootstrap()
@@ -86,7 +67,7 @@ public final class FrontendServer implements AutoCloseable {
                         long id = connectionIds.incrementAndGet();
                         ch.pipeline().addLast(new PacketDecoder(),
                                 new ServerLogin<>(serverVersion, id, system.frontAuthPlugin(),
-                                        system.authTimeout().toMillis(), scramble, authenticator,
+                                        system.authTimeout().toMillis(), scramble, users,
                                         ServerLogin.WITH_MULTI_STATEMENTS),
                                 new FrontendHandler(context, id));
                     }

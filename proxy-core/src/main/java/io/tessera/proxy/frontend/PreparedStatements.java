@@ -16,15 +16,13 @@ import io.tessera.protocol.constant.ServerStatus;
 import io.tessera.protocol.error.ErrorCode;
 import io.tessera.protocol.packet.ColumnDefinition41;
 import io.tessera.protocol.packet.ResultSetEnds;
-import io.tessera.proxy.exec.Executor;
 import io.tessera.proxy.pipeline.PreparedRun;
-import io.tessera.proxy.pipeline.StatementPipeline;
 import io.tessera.proxy.session.ClientChannel;
 import io.tessera.proxy.session.Cursor;
 import io.tessera.proxy.session.PreparedStatement;
 import io.tessera.proxy.session.Session;
+import io.tessera.proxy.topology.Topology;
 import io.tessera.router.RouteContext;
-import io.tessera.router.Router;
 import io.tessera.router.parse.ParameterMarkers;
 import io.tessera.router.parse.ParsedStatement;
 import io.tessera.router.parse.SqlParser;
@@ -56,22 +54,15 @@ final class PreparedStatements {
             Collations.UTF8MB4_GENERAL_CI, 0, 0);
 
     private final SqlParser parser;
-    private final Router router;
-    private final Executor executor;
-    private final StatementPipeline queries;
     private final int maxPreparedStatements;
 
-    PreparedStatements(SqlParser parser, Router router, Executor executor, StatementPipeline queries,
-            int maxPreparedStatements) {
+    PreparedStatements(SqlParser parser, int maxPreparedStatements) {
         this.parser = parser;
-        this.router = router;
-        this.executor = executor;
-        this.queries = queries;
         this.maxPreparedStatements = maxPreparedStatements;
     }
 
     /** COM_STMT_PREPARE: {@code 0x16 | statement text}. */
-    void prepare(ClientChannel client, ByteBuf payload) {
+    void prepare(ClientChannel client, Topology topology, ByteBuf payload) {
         Session session = client.session();
         if (session.statements().size() >= maxPreparedStatements) {
             throw ErrorCode.MAX_PREPARED_STMT_COUNT_REACHED.exception(maxPreparedStatements);
@@ -86,8 +77,8 @@ final class PreparedStatements {
             answer(client, statement, null);
             return;
         }
-        ShardStatement source = router.describeSource(parsed, new RouteContext(session.schema()));
-        executor.describe(client, source.dataNode(), source.sql()).whenComplete(client.guard((metadata, error) -> {
+        ShardStatement source = topology.router().describeSource(parsed, new RouteContext(session.schema()));
+        topology.executor().describe(client, source.dataNode(), source.sql()).whenComplete(client.guard((metadata, error) -> {
             if (error != null) {
                 client.error(error);
                 return;
@@ -159,7 +150,7 @@ final class PreparedStatements {
      * {@value #MAX_ROUTING_LITERAL} characters are written as empty strings there: they never decide a route, and
      * when the statement runs on its node as a prepared statement their literal is never needed.
      */
-    void execute(ClientChannel client, ByteBuf payload) {
+    void execute(ClientChannel client, Topology topology, ByteBuf payload) {
         Session session = client.session();
         PreparedStatement statement = statement(session, payload, "mysqld_stmt_execute");
         StmtExecuteRequest request = StmtExecuteRequest.read(new PayloadReader(payload.duplicate()),
@@ -186,7 +177,7 @@ final class PreparedStatements {
         statement.cursor(null);
         BinaryResults.of(client).expect(true, cursor ? statement : null, client.writer().sequenceId());
         String text = statement.markers().inline(routing.texts());
-        queries.start(client, ComQuery.encode(client.channel().alloc(), text, charset), new PreparedRun(text,
+        topology.pipeline().start(client, ComQuery.encode(client.channel().alloc(), text, charset), new PreparedRun(text,
                 statement.sql(), longData, executeForDataNode(payload, request), wholeText,
                 () -> BinaryResults.of(client).rowsAreBinary()));
     }

@@ -28,6 +28,9 @@ import java.util.Set;
  */
 public final class LocalSelect {
 
+    /** {@code @@version_comment}: what the mysql client prints after the server version. */
+    public static final String VERSION_COMMENT = "Tessera sharding proxy (MyCat 1.6 compatible)";
+
     private final String serverVersion;
     private final String versionComment;
     private final int maxPacketSize;

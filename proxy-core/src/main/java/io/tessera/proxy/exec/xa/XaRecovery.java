@@ -16,6 +16,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -38,7 +39,7 @@ public final class XaRecovery {
     public record Host(String name, DataHost host, String database) {
     }
 
-    private final List<Host> hosts;
+    private final Supplier<List<Host>> hosts;
     private final XaLog log;
     private final Xids xids;
     private final EventLoopGroup timers;
@@ -46,7 +47,8 @@ public final class XaRecovery {
     /** Transactions of this run whose rollback failed on a data host: a branch may be left prepared, holding locks. */
     private final Set<String> toRollBack = ConcurrentHashMap.newKeySet();
 
-    public XaRecovery(List<Host> hosts, XaLog log, Xids xids, EventLoopGroup timers) {
+    /** @param hosts the data hosts to ask, read anew for each pass (the configuration may have changed) */
+    public XaRecovery(Supplier<List<Host>> hosts, XaLog log, Xids xids, EventLoopGroup timers) {
         this.hosts = hosts;
         this.log = log;
         this.xids = xids;
@@ -68,7 +70,7 @@ public final class XaRecovery {
         Set<String> undone = Set.copyOf(toRollBack);
         List<CompletableFuture<Boolean>> passes = new ArrayList<>();
         Set<String> stillPrepared = Collections.synchronizedSet(new HashSet<>());
-        for (Host host : hosts) {
+        for (Host host : hosts.get()) {
             passes.add(host.host().borrow(host.database(), false, null, Intent.WRITE)
                     .thenCompose(connection -> settle(host, connection, stillPrepared)
                             .whenComplete((ok, error) -> {

@@ -1,4 +1,4 @@
-package io.tessera.proxy;
+package io.tessera.proxy.topology;
 
 import io.tessera.proxy.config.ChildTableConfig;
 import io.tessera.proxy.config.ConfigException;
@@ -28,7 +28,7 @@ import java.util.Map;
  * over as many data nodes as each of its tables has. An ER child table lives on its root table's nodes; when its
  * join key refers to the root's sharding column, the root's function places its rows by the join key.
  */
-final class ModelMapper {
+public final class ModelMapper {
 
     private final TesseraConfig config;
     private final FunctionRegistry registry = new FunctionRegistry();
@@ -40,7 +40,7 @@ final class ModelMapper {
     }
 
     /** @throws ConfigException listing every function that cannot be built or does not fit its tables */
-    static SchemaCatalog catalog(TesseraConfig config) {
+    public static SchemaCatalog catalog(TesseraConfig config) {
         return new ModelMapper(config).map();
     }
 

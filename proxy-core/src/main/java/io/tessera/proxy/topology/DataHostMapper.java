@@ -1,4 +1,4 @@
-package io.tessera.proxy;
+package io.tessera.proxy.topology;
 
 import io.tessera.backend.host.DataHostSettings;
 import io.tessera.backend.host.ReadHostSettings;

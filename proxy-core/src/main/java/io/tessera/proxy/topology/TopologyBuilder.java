@@ -1,0 +1,106 @@
+package io.tessera.proxy.topology;
+
+import io.netty.channel.EventLoopGroup;
+import io.tessera.backend.host.DataHost;
+import io.tessera.backend.host.DataHostSettings;
+import io.tessera.proxy.config.DataNodeConfig;
+import io.tessera.proxy.config.SystemConfig;
+import io.tessera.proxy.config.TesseraConfig;
+import io.tessera.proxy.exec.DataNode;
+import io.tessera.proxy.exec.DataNodes;
+import io.tessera.proxy.exec.Executor;
+import io.tessera.proxy.exec.TransactionCoordinator;
+import io.tessera.proxy.local.KillStatement;
+import io.tessera.proxy.local.LocalSelect;
+import io.tessera.proxy.local.SessionFunctions;
+import io.tessera.proxy.local.SetStatement;
+import io.tessera.proxy.local.ShowStatements;
+import io.tessera.proxy.local.Transactions;
+import io.tessera.proxy.pipeline.LocalAnswers;
+import io.tessera.proxy.pipeline.StatementPipeline;
+import io.tessera.proxy.session.Authenticator;
+import io.tessera.proxy.session.ClientConnections;
+import io.tessera.router.Router;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Builds a {@link Topology} from a configuration, completely, before anything uses it. A data host whose settings
+ * the previous topology has unchanged is taken over as it is, connections and all; a new or changed one is started.
+ * What lives as long as the server (the event loops, the transaction coordinator and its XA log, the client
+ * connections) comes in through the constructor.
+ */
+public final class TopologyBuilder {
+
+    private final EventLoopGroup group;
+    private final TransactionCoordinator transactions;
+    private final ClientConnections connections;
+    private final String serverVersion;
+    private final AtomicLong generations = new AtomicLong();
+
+    public TopologyBuilder(EventLoopGroup group, TransactionCoordinator transactions, ClientConnections connections,
+            String serverVersion) {
+        this.group = group;
+        this.transactions = transactions;
+        this.connections = connections;
+        this.serverVersion = serverVersion;
+    }
+
+    /**
+     * The topology of {@code config}, once the active write host of every new or changed data host has opened its
+     * connections or failed to (a server that is down is logged and retried on demand, not fatal).
+     *
+     * @param previous the topology it will replace, whose unchanged data hosts it shares; {@code null} at start
+     */
+    public CompletableFuture<Topology> build(TesseraConfig config, Topology previous) {
+        Map<String, DataHost> hosts = new LinkedHashMap<>();
+        List<DataHost> started = new ArrayList<>();
+        try {
+            for (DataHostSettings settings : DataHostMapper.settings(config).values()) {
+                DataHost reused = previous == null ? null : previous.dataHosts().get(settings.name());
+                if (reused != null && reused.settings().equals(settings)) {
+                    hosts.put(settings.name(), reused);
+                } else {
+                    DataHost host = new DataHost(settings, group, Clock.systemUTC());
+                    hosts.put(settings.name(), host);
+                    started.add(host);
+                }
+            }
+        } catch (RuntimeException e) {
+            started.forEach(DataHost::close);
+            return CompletableFuture.failedFuture(e);
+        }
+        CompletableFuture<?>[] starts = started.stream().map(DataHost::start).toArray(CompletableFuture[]::new);
+        return CompletableFuture.allOf(starts).thenApply(ignored -> assemble(config, hosts))
+                .whenComplete((topology, error) -> {
+                    if (error != null) {
+                        started.forEach(DataHost::close);
+                    }
+                });
+    }
+
+    private Topology assemble(TesseraConfig config, Map<String, DataHost> hosts) {
+        SystemConfig system = config.system();
+        List<DataNode> nodes = new ArrayList<>();
+        for (DataNodeConfig node : config.dataNodes().values()) {
+            nodes.add(new DataNode(node.name(), node.dataHost(), hosts.get(node.dataHost()), node.database()));
+        }
+        DataNodes dataNodes = new DataNodes(nodes);
+        Router router = new Router(ModelMapper.catalog(config));
+        Executor executor = new Executor(dataNodes, transactions, system.mergeMemoryLimit());
+        Authenticator authenticator = new Authenticator(config.users(), router.catalog());
+        LocalAnswers locals = new LocalAnswers(
+                new LocalSelect(serverVersion, LocalSelect.VERSION_COMMENT, system.maxPacketSize(), router, executor),
+                new SetStatement(router, executor), new ShowStatements(router.catalog(), executor),
+                new Transactions(executor), new KillStatement(connections, executor), authenticator);
+        StatementPipeline pipeline = new StatementPipeline(router, executor, authenticator, locals,
+                new SessionFunctions(serverVersion, LocalSelect.VERSION_COMMENT));
+        return new Topology(generations.incrementAndGet(), config, hosts, dataNodes, router, executor, authenticator,
+                pipeline);
+    }
+}
