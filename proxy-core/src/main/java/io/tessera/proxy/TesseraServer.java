@@ -13,6 +13,7 @@ import io.tessera.admin.server.AdminSettings;
 import io.tessera.admin.server.AdminUser;
 import io.tessera.backend.pool.DataHostPool;
 import io.tessera.backend.pool.DataHostSettings;
+import io.tessera.proxy.admin.ProxyAdminActions;
 import io.tessera.proxy.admin.ProxyAdminContext;
 import io.tessera.proxy.config.DataHostConfig;
 import io.tessera.proxy.config.DataNodeConfig;
@@ -119,7 +120,7 @@ public final class TesseraServer implements AutoCloseable {
             AdminServer admin = AdminServer.bind(new AdminSettings(system.bindIp(), system.managerPort(),
                     system.maxPacketSize(), system.authTimeout().toMillis(), adminUsers),
                     new ProxyAdminContext(version, startupMillis, config, pools, dataNodes, frontend.connections(),
-                            group), group, serverChannel);
+                            group), new ProxyAdminActions(), group, serverChannel);
             return new TesseraServer(group, pools, frontend, admin, xaLog);
         } catch (Throwable e) { // whatever stopped the start, even a checked exception Netty rethrew unchecked
             if (frontend != null) {
