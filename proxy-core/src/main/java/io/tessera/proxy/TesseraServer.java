@@ -120,7 +120,7 @@ public final class TesseraServer implements AutoCloseable {
             AdminServer admin = AdminServer.bind(new AdminSettings(system.bindIp(), system.managerPort(),
                     system.maxPacketSize(), system.authTimeout().toMillis(), adminUsers),
                     new ProxyAdminContext(version, startupMillis, config, pools, dataNodes, frontend.connections(),
-                            group), new ProxyAdminActions(), group, serverChannel);
+                            group), new ProxyAdminActions(frontend.connections(), executor), group, serverChannel);
             return new TesseraServer(group, pools, frontend, admin, xaLog);
         } catch (Throwable e) { // whatever stopped the start, even a checked exception Netty rethrew unchecked
             if (frontend != null) {

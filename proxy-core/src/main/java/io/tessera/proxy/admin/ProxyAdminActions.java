@@ -6,16 +6,36 @@ import io.tessera.admin.DataSourceSwitch;
 import io.tessera.admin.KilledConnections;
 import io.tessera.admin.ReloadScope;
 import io.tessera.protocol.error.ErrorCode;
+import io.tessera.proxy.exec.Executor;
+import io.tessera.proxy.local.KillStatement;
+import io.tessera.proxy.session.ClientChannel;
+import io.tessera.proxy.session.ClientConnections;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
 
 /**
- * What the admin port's control commands do to the running proxy. Nothing is built yet: every action fails with
- * ERR 1235 naming the issue that brings it.
+ * What the admin port's control commands do to the running proxy. Built: {@code kill @@connection}, which kills client
+ * connections as KILL CONNECTION does. Not built yet, failing with ERR 1235 that names the issue bringing them:
+ * reload (issue 15, on the swappable topology), switch (issue 14, on the data host groups), offline and online.
  */
 public final class ProxyAdminActions implements AdminActions {
+
+    private static final Logger LOG = LogManager.getLogger(ProxyAdminActions.class);
+
+    private final ClientConnections connections;
+    private final KillStatement kills;
+
+    public ProxyAdminActions(ClientConnections connections, Executor executor) {
+        this.connections = connections;
+        this.kills = new KillStatement(connections, executor);
+    }
 
     @Override
     public CompletionStage<ConfigReload> reloadConfig(ReloadScope scope) {
@@ -28,9 +48,30 @@ public final class ProxyAdminActions implements AdminActions {
         return notBuilt("switch @@datasource is not built yet (issue 14)");
     }
 
+    /**
+     * Kills each open connection among {@code ids} ({@link KillStatement#killConnection}) and completes once all of
+     * them are closed. A data node that could not kill a statement one of them was running does not fail the command:
+     * the connection is closed all the same, and the warning names it.
+     */
     @Override
     public CompletionStage<KilledConnections> killConnections(List<Long> ids) {
-        return notBuilt("kill @@connection is not built yet");
+        List<Long> found = new ArrayList<>();
+        List<CompletableFuture<Void>> closing = new ArrayList<>();
+        for (long id : new LinkedHashSet<>(ids)) {
+            ClientChannel target = connections.get(id);
+            if (target == null) {
+                continue; // closed meanwhile, or never open: MyCat skips it too
+            }
+            found.add(id);
+            closing.add(kills.killConnection(target).exceptionally(error -> {
+                LOG.warn("connection {}: closed by kill @@connection, but a data node may still run its statement: {}",
+                        id, (error instanceof CompletionException && error.getCause() != null ? error.getCause()
+                                : error).getMessage());
+                return null;
+            }));
+        }
+        KilledConnections killed = new KilledConnections(found);
+        return CompletableFuture.allOf(closing.toArray(CompletableFuture[]::new)).thenApply(done -> killed);
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.tessera.proxy.session;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -14,6 +15,8 @@ import java.util.concurrent.atomic.LongAdder;
 public final class ClientConnections {
 
     private final Map<Long, ClientChannel> open = new ConcurrentHashMap<>();
+    /** What {@link #whenClosed} handed out, by connection id; empty unless someone waits. */
+    private final Map<Long, CompletableFuture<Void>> awaited = new ConcurrentHashMap<>();
     private final LongAdder questions = new LongAdder();
     private final long startedMillis = System.currentTimeMillis();
 
@@ -24,7 +27,26 @@ public final class ClientConnections {
 
     /** {@code client}'s channel closed. */
     public void closed(ClientChannel client) {
-        open.remove(client.session().connectionId());
+        long id = client.session().connectionId();
+        open.remove(id);
+        CompletableFuture<Void> waiting = awaited.remove(id);
+        if (waiting != null) {
+            waiting.complete(null);
+        }
+    }
+
+    /**
+     * Completes once the connection with this id is no longer open, i.e. is no longer in {@link #snapshot()} (at once
+     * when it is not open now). A channel's close future completes before its handlers hear of it: this completes
+     * after.
+     */
+    public CompletableFuture<Void> whenClosed(long connectionId) {
+        CompletableFuture<Void> closed = awaited.computeIfAbsent(connectionId, id -> new CompletableFuture<>());
+        if (!open.containsKey(connectionId)) { // closed before, or meanwhile: closed() may not have seen it
+            awaited.remove(connectionId, closed);
+            closed.complete(null);
+        }
+        return closed;
     }
 
     /** The open connection with this id, or {@code null}. */
