@@ -22,8 +22,10 @@ import org.apache.logging.log4j.Logger;
 
 /**
  * What the admin port's control commands do to the running proxy. Built: {@code kill @@connection}, which kills client
- * connections as KILL CONNECTION does. Not built yet, failing with ERR 1235 that names the issue bringing them:
- * reload (issue 15, on the swappable topology), switch (issue 14, on the data host groups), offline and online.
+ * connections as KILL CONNECTION does, and {@code offline}/{@code online}, which take the server out of service for
+ * load balancers and put it back ({@link ClientConnections#online()}). Not built yet, failing with ERR 1235 that names
+ * the issue bringing them: reload (issue 15, on the swappable topology) and switch (issue 14, on the data host
+ * groups).
  */
 public final class ProxyAdminActions implements AdminActions {
 
@@ -76,12 +78,16 @@ public final class ProxyAdminActions implements AdminActions {
 
     @Override
     public CompletionStage<Void> offline() {
-        return notBuilt("offline is not built yet");
+        connections.online(false);
+        LOG.warn("offline: the admin port took the server out of service; clients' pings fail until online");
+        return CompletableFuture.completedFuture(null);
     }
 
     @Override
     public CompletionStage<Void> online() {
-        return notBuilt("online is not built yet");
+        connections.online(true);
+        LOG.warn("online: the server is in service again");
+        return CompletableFuture.completedFuture(null);
     }
 
     private static <T> CompletionStage<T> notBuilt(String message) {

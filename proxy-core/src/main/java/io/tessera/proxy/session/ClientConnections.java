@@ -8,9 +8,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * The open client connections, for COM_STATISTICS, KILL, the admin port and shutdown. Thread-safe. The front end
- * registers and counts; the admin views and shutdown only read and close, so this lives beside the session rather
- * than in the front end that fills it.
+ * The open client connections, for COM_STATISTICS, KILL, the admin port and shutdown, and whether the server is in
+ * service for them (the admin port's {@code offline} and {@code online}). Thread-safe. The front end registers and
+ * counts; the admin views and shutdown only read and close, so this lives beside the session rather than in the front
+ * end that fills it.
  */
 public final class ClientConnections {
 
@@ -19,6 +20,7 @@ public final class ClientConnections {
     private final Map<Long, CompletableFuture<Void>> awaited = new ConcurrentHashMap<>();
     private final LongAdder questions = new LongAdder();
     private final long startedMillis = System.currentTimeMillis();
+    private volatile boolean online = true;
 
     /** A client connected: {@code client} counts from now on, logged in or not yet. */
     public void opened(ClientChannel client) {
@@ -74,6 +76,19 @@ public final class ClientConnections {
     /** The connections open now, in no particular order. */
     public List<ClientChannel> snapshot() {
         return new ArrayList<>(open.values());
+    }
+
+    /**
+     * Whether the server is in service: true until the admin port's {@code offline}, and again after {@code online}.
+     * Offline, clients' pings fail (MyCat's semantics: load balancers that ping see the server gone), while statements
+     * still run and new clients still log in.
+     */
+    public boolean online() {
+        return online;
+    }
+
+    public void online(boolean online) {
+        this.online = online;
     }
 
     /** Closes every client connection (shutdown). */

@@ -16,7 +16,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** The admin port's control commands acting on a running Tessera: {@code kill @@connection}. */
+/** The admin port's control commands acting on a running Tessera: {@code kill @@connection}, offline, online. */
 class AdminControlIT {
 
     @RegisterExtension
@@ -89,6 +89,45 @@ class AdminControlIT {
                 Thread.sleep(50); // the data host ends a killed query on its own time
             }
             assertThat(sleepsOnTheDataNode()).isZero();
+        }
+    }
+
+    @Test
+    void offlineFailsClientsPingsWithStatementsAndLoginsStillServedAndOnlineEndsIt() throws Exception {
+        try (Connection admin = admin(); Statement s = admin.createStatement();
+                Connection client = tessera.connect("TESTDB"); RawClient pinger = new RawClient(tessera.port())) {
+            assertThat(pinger.login(RunningTessera.USER, RunningTessera.PASSWORD, null).isOk()).isTrue();
+            assertThat(status(s)).isEqualTo("ON");
+
+            assertThat(s.executeUpdate("offline")).isEqualTo(1); // MyCat's answer: OK, 1 row
+            assertThat(status(s)).isEqualTo("OFF");
+            pinger.command((byte) 0x0e); // COM_PING
+            RawClient.Reply ping = pinger.read();
+            assertThat(ping.isErr()).isTrue();
+            assertThat(ping.errorCode()).isEqualTo(1053);
+            assertThat(ping.text()).contains("#08S01").contains("offline");
+            assertThat(client.isValid(2)).isFalse(); // what pools and load balancers check
+            try (Connection late = tessera.connect("TESTDB")) { // logins and statements go on
+                assertThat(Rows.fetchAll(late, "SELECT 1")).containsExactly(List.of(1));
+            }
+            assertThat(s.executeUpdate("offline")).isEqualTo(1); // again: the same answer
+
+            assertThat(s.executeUpdate("online")).isEqualTo(1);
+            assertThat(status(s)).isEqualTo("ON");
+            pinger.command((byte) 0x0e);
+            assertThat(pinger.read().isOk()).isTrue();
+        } finally {
+            try (Connection admin = admin(); Statement s = admin.createStatement()) {
+                s.executeUpdate("online"); // whatever failed, the other tests find the server in service
+            }
+        }
+    }
+
+    /** {@code show @@server} STATUS. */
+    private static String status(Statement admin) throws SQLException {
+        try (ResultSet rs = admin.executeQuery("show @@server")) {
+            assertThat(rs.next()).isTrue();
+            return rs.getString("STATUS");
         }
     }
 
