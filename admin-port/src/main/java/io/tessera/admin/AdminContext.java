@@ -51,8 +51,9 @@ public interface AdminContext {
     }
 
     /**
-     * Whether the server accepts clients ({@code show @@server} STATUS {@code ON}) or was taken out of service with
-     * MyCat's {@code offline} command ({@code OFF}). Default: true, right until offline/online exist.
+     * Whether the server is in service ({@code show @@server} STATUS {@code ON}) or was taken out of service with
+     * MyCat's {@code offline} command ({@link AdminActions#offline()}; {@code OFF}). Default: true, for a server that
+     * cannot be taken offline.
      */
     default boolean online() {
         return true;

@@ -12,6 +12,7 @@ import io.tessera.admin.server.AdminServer;
 import io.tessera.admin.server.AdminSettings;
 import io.tessera.admin.server.AdminUser;
 import io.tessera.backend.host.DataHost;
+import io.tessera.proxy.admin.ProxyAdminActions;
 import io.tessera.proxy.admin.ProxyAdminContext;
 import io.tessera.proxy.config.SystemConfig;
 import io.tessera.proxy.config.TesseraConfig;
@@ -103,8 +104,8 @@ public final class TesseraServer implements AutoCloseable {
                     .map(u -> new AdminUser(u.name(), u.password() == null ? "" : u.password())).toList();
             AdminServer admin = AdminServer.bind(new AdminSettings(system.bindIp(), system.managerPort(),
                     system.maxPacketSize(), system.authTimeout().toMillis(), adminUsers),
-                    new ProxyAdminContext(version, startupMillis, running.get(), connections, group), group,
-                    serverChannel);
+                    new ProxyAdminContext(version, startupMillis, running.get(), connections, group),
+                    new ProxyAdminActions(connections, running.get()), group, serverChannel);
             return new TesseraServer(group, running.get(), builder, frontend, admin, xaLog);
         } catch (Throwable e) { // whatever stopped the start, even a checked exception Netty rethrew unchecked
             if (frontend != null) {

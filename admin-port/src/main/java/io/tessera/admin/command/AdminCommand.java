@@ -18,7 +18,9 @@ interface AdminCommand {
     List<HelpEntry> help();
 
     /**
-     * Answers the statement.
+     * Answers the statement: with {@link AdminReply.Rows} or {@link AdminReply.Ok} when the answer is known now, or
+     * with {@link AdminReply.Pending} when it comes later (an {@link io.tessera.admin.AdminActions} action). Runs on
+     * the admin connection's event loop: it must not block.
      *
      * @param args a matcher of {@link #syntax()} that has matched the statement
      * @throws io.tessera.protocol.error.TesseraException for an error the client must see, e.g. an unknown name

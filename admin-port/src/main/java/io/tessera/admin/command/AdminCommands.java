@@ -1,9 +1,11 @@
 package io.tessera.admin.command;
 
+import io.tessera.admin.AdminActions;
 import io.tessera.admin.AdminContext;
 import io.tessera.protocol.error.ErrorCode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -32,12 +34,14 @@ public final class AdminCommands {
      * Every command Tessera has, in {@code show @@help} order (MyCat's order).
      *
      * @param maxAllowedPacket what {@code select @@max_allowed_packet} answers: the admin port's packet limit
+     * @param actions          what the control commands ({@code kill @@connection}, {@code offline}, ...) ask for
      */
-    public static AdminCommands standard(int maxAllowedPacket) {
-        return create(maxAllowedPacket, Memory::ofRuntime);
+    public static AdminCommands standard(int maxAllowedPacket, AdminActions actions) {
+        return create(maxAllowedPacket, Memory::ofRuntime, actions);
     }
 
-    static AdminCommands create(int maxAllowedPacket, Supplier<Memory> memory) {
+    static AdminCommands create(int maxAllowedPacket, Supplier<Memory> memory, AdminActions actions) {
+        Objects.requireNonNull(actions, "actions");
         List<AdminCommand> listed = List.of(
                 new ShowTime(ShowTime.Which.CURRENT),
                 new ShowTime(ShowTime.Which.STARTUP),
@@ -47,7 +51,10 @@ public final class AdminCommands {
                 new ShowDataNode(),
                 new ShowDataSource(),
                 new ShowConnection(),
-                new ShowHeartbeat());
+                new ShowHeartbeat(),
+                new KillConnection(actions),
+                new ChangeStatus(ChangeStatus.To.OFFLINE, actions),
+                new ChangeStatus(ChangeStatus.To.ONLINE, actions));
         List<HelpEntry> help = new ArrayList<>();
         for (AdminCommand command : listed) {
             help.addAll(command.help());
@@ -60,7 +67,7 @@ public final class AdminCommands {
     }
 
     /**
-     * Answers one statement.
+     * Answers one statement: at once, or with an {@link AdminReply.Pending} for a command that waits for an action.
      *
      * @throws io.tessera.protocol.error.TesseraException ERR 1064 {@code unknown admin command: <statement>} when no
      *     command matches, or the command's own error; the connection stays usable either way

@@ -20,6 +20,9 @@ import io.tessera.protocol.error.TesseraException;
 import io.tessera.protocol.packet.ErrPacket;
 import io.tessera.protocol.packet.OkPacket;
 import io.tessera.protocol.result.ResultTableEncoder;
+import java.util.ArrayDeque;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -35,7 +38,12 @@ import org.apache.logging.log4j.Logger;
  *   <li>anything else: ERR 1047 "Unknown command".
  * </ul>
  *
- * <p>Not sharable. Everything runs on the channel's event loop.
+ * <p>A command whose answer comes later ({@link AdminReply.Pending}) holds the connection: what the client sends
+ * meanwhile waits, in order, and the socket is not read ({@code autoRead} off) until the answer is written, since a
+ * MySQL client matches answers to commands by their order alone. A failed answer is an ERR; an answer that completes
+ * after the connection closed is dropped.
+ *
+ * <p>Not sharable. Everything runs on the channel's event loop, a pending answer's completion included.
  */
 final class AdminHandler extends ChannelInboundHandlerAdapter {
 
@@ -49,6 +57,9 @@ final class AdminHandler extends ChannelInboundHandlerAdapter {
     private AdminSession session;
     private boolean deprecateEof;
     private boolean closed;
+    /** A command's answer is pending: commands that arrive meanwhile wait in {@link #waiting}. */
+    private boolean answering;
+    private final ArrayDeque<Packet> waiting = new ArrayDeque<>();
 
     AdminHandler(HandlerContext shared, long connectionId) {
         this.shared = shared;
@@ -77,6 +88,8 @@ final class AdminHandler extends ChannelInboundHandlerAdapter {
         Packet packet = (Packet) msg;
         if (closed) {
             packet.release();
+        } else if (answering) {
+            waiting.add(packet);
         } else {
             readCommand(ctx, packet);
         }
@@ -116,7 +129,7 @@ final class AdminHandler extends ChannelInboundHandlerAdapter {
     private void run(ChannelHandlerContext ctx, ByteBuf payload) {
         int command = payload.isReadable() ? payload.readUnsignedByte() : -1;
         switch (command) {
-            case Command.QUERY -> query(payload.toString(session.collation().javaCharset()));
+            case Command.QUERY -> query(ctx, payload.toString(session.collation().javaCharset()));
             case Command.PING, Command.INIT_DB -> writeOk(0, "");
             case Command.QUIT -> {
                 closed = true;
@@ -126,24 +139,69 @@ final class AdminHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
-    private void query(String sql) {
+    private void query(ChannelHandlerContext ctx, String sql) {
         LOG.debug("admin connection {}: {}", connectionId, sql);
         AdminReply reply;
         try {
             reply = shared.commands().execute(sql, shared.context(), session);
-        } catch (TesseraException e) {
-            writeError(e);
-            return;
         } catch (RuntimeException e) {
-            LOG.warn("admin connection {}: command failed: {}", connectionId, sql, e);
-            writeError(ErrorCode.UNKNOWN_ERROR.exception("admin command failed: " + e));
+            writeError(failure(sql, e));
             return;
         }
+        answer(ctx, sql, reply);
+    }
+
+    /** Writes {@code reply}, or waits for it when it is pending. */
+    private void answer(ChannelHandlerContext ctx, String sql, AdminReply reply) {
         if (reply instanceof AdminReply.Rows rows) {
             ResultTableEncoder.write(writer, rows.table(), deprecateEof, STATUS);
         } else if (reply instanceof AdminReply.Ok ok) {
             writeOk(ok.affectedRows(), ok.message());
+        } else if (reply instanceof AdminReply.Pending pending) {
+            answering = true;
+            ctx.channel().config().setAutoRead(false); // what is decoded already waits in `waiting`
+            pending.answer().whenCompleteAsync((later, error) -> answered(ctx, sql, later, error), ctx.executor());
+        } else {
+            writeError(failure(sql, new IllegalStateException("the command answered " + reply)));
         }
+    }
+
+    /** On the event loop: a pending answer is known. Writes it, then runs the commands that waited for it. */
+    private void answered(ChannelHandlerContext ctx, String sql, AdminReply reply, Throwable error) {
+        if (closed) {
+            return; // the client went away: nobody to answer, and channelInactive released what waited
+        }
+        try {
+            answering = false;
+            if (error != null) {
+                writeError(failure(sql, error));
+            } else {
+                answer(ctx, sql, reply);
+            }
+            writer.flush();
+            while (!answering && !closed && !waiting.isEmpty()) {
+                readCommand(ctx, waiting.poll());
+            }
+            if (!answering && !closed) {
+                ctx.channel().config().setAutoRead(true);
+            }
+        } catch (RuntimeException e) {
+            exceptionCaught(ctx, e); // thrown here, it would vanish in the future and leave the client waiting
+        }
+    }
+
+    /** The ERR for a command that failed: a {@link TesseraException} as it is, anything else (a bug) 1105. */
+    private TesseraException failure(String sql, Throwable error) {
+        Throwable cause = error;
+        while ((cause instanceof CompletionException || cause instanceof ExecutionException)
+                && cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        if (cause instanceof TesseraException e) {
+            return e;
+        }
+        LOG.warn("admin connection {}: command failed: {}", connectionId, sql, cause);
+        return ErrorCode.UNKNOWN_ERROR.exception("admin command failed: " + cause);
     }
 
     private void writeOk(long affectedRows, String message) {
@@ -162,6 +220,10 @@ final class AdminHandler extends ChannelInboundHandlerAdapter {
     public void channelInactive(ChannelHandlerContext ctx) {
         closed = true;
         aggregator.discard();
+        Packet packet;
+        while ((packet = waiting.poll()) != null) {
+            packet.release();
+        }
         ctx.fireChannelInactive();
     }
 

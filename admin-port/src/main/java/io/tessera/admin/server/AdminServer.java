@@ -10,6 +10,7 @@ import io.netty.channel.ServerChannel;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.util.concurrent.GlobalEventExecutor;
+import io.tessera.admin.AdminActions;
 import io.tessera.admin.AdminContext;
 import io.tessera.admin.command.AdminCommands;
 import io.tessera.protocol.auth.AuthPlugin;
@@ -27,7 +28,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The admin port (MyCat's 9066): a MySQL-protocol listener whose connections run {@code show @@...} commands against
- * an {@link AdminContext}. Runs on the event loop group it is given, which it does not own or shut down.
+ * an {@link AdminContext} and control commands ({@code kill @@connection}, {@code offline}, ...) through
+ * {@link AdminActions}. Runs on the event loop group it is given, which it does not own or shut down.
  */
 public final class AdminServer implements AutoCloseable {
 
@@ -42,20 +44,23 @@ public final class AdminServer implements AutoCloseable {
     /**
      * Listens on {@code settings.bindIp():settings.port()} and returns once the port is bound.
      *
+     * @param context     what the commands read
+     * @param actions     what the control commands ask the server to do
      * @param channelType the server channel class matching {@code group}, e.g. {@code NioServerSocketChannel} or
      *                    {@code EpollServerSocketChannel}
      * @throws UncheckedIOException when the address cannot be bound (port in use, unknown address)
      */
-    public static AdminServer bind(AdminSettings settings, AdminContext context, EventLoopGroup group,
-            Class<? extends ServerChannel> channelType) {
+    public static AdminServer bind(AdminSettings settings, AdminContext context, AdminActions actions,
+            EventLoopGroup group, Class<? extends ServerChannel> channelType) {
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(context, "context");
+        Objects.requireNonNull(actions, "actions");
         Map<String, AdminUser> users = new LinkedHashMap<>();
         for (AdminUser user : settings.users()) {
             users.put(user.name(), user);
         }
         HandlerContext shared = new HandlerContext(settings.maxPacketSize(), context,
-                AdminCommands.standard(settings.maxPacketSize()), new Scramble(new SecureRandom()),
+                AdminCommands.standard(settings.maxPacketSize(), actions), new Scramble(new SecureRandom()),
                 new AtomicLong());
         AdminLogin login = new AdminLogin(users);
         ChannelGroup connections = new DefaultChannelGroup("tessera-admin", GlobalEventExecutor.INSTANCE);

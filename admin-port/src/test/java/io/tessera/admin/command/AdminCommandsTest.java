@@ -49,7 +49,8 @@ class AdminCommandsTest {
     void everyCommandInTheRegistryIsReachableByItsOwnStatement() {
         List<String> statements = List.of("show @@time.current", "show @@time.startup", "show @@version",
                 "show @@server", "show @@threadpool", "show @@datanode", "show @@datasource", "show @@connection",
-                "show @@heartbeat", "show @@help", "select @@version_comment limit 1", "set names utf8");
+                "show @@heartbeat", "kill @@connection 1", "offline", "online", "show @@help",
+                "select @@version_comment limit 1", "set names utf8");
         Set<Class<?>> reached = new HashSet<>();
         Set<AdminCommand> instances = new HashSet<>();
         for (String sql : statements) {
@@ -59,6 +60,6 @@ class AdminCommandsTest {
             instances.add(first);
         }
         assertThat(instances).containsExactlyInAnyOrderElementsOf(Replies.COMMANDS.commands());
-        assertThat(reached).hasSize(11); // ShowTime serves two statements
+        assertThat(reached).hasSize(13); // ShowTime and ChangeStatus serve two statements each
     }
 }

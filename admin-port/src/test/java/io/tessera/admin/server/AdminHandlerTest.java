@@ -4,12 +4,14 @@ import static io.tessera.admin.server.EmbeddedClient.CLIENT_CAPABILITIES;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tessera.admin.AdminContext;
+import io.tessera.admin.FakeActions;
 import io.tessera.admin.FakeContext;
 import io.tessera.admin.server.EmbeddedClient.Frame;
 import io.tessera.protocol.auth.NativePassword;
 import io.tessera.protocol.auth.ServerLogin;
 import io.tessera.protocol.constant.Capability;
 import io.tessera.protocol.constant.Command;
+import io.tessera.protocol.error.ErrorCode;
 import io.tessera.protocol.packet.AuthSwitchRequest;
 import io.tessera.protocol.packet.ErrPacket;
 import io.tessera.protocol.packet.HandshakeV10;
@@ -185,5 +187,100 @@ class AdminHandlerTest {
         assertThat(err.message()).startsWith("admin command failed: java.lang.NullPointerException");
         client.query("show @@version");
         assertThat(client.frames()).hasSize(5);
+    }
+
+    private FakeActions deferredClient() {
+        client.close();
+        FakeActions actions = FakeActions.deferred();
+        client = new EmbeddedClient(FakeContext.sample(), actions, 1 << 20, ROOT);
+        client.login(CLIENT_CAPABILITIES, "root", "s3cret");
+        return actions;
+    }
+
+    private static OkPacket ok(Frame frame) {
+        assertThat(frame.first()).isEqualTo(OkPacket.HEADER);
+        return OkPacket.read(frame.reader());
+    }
+
+    @Test
+    void anAsynchronousCommandAnswersWhenItsActionCompletes() {
+        FakeActions actions = deferredClient();
+        client.query("kill @@connection 7, 3, 99");
+        client.channel.runPendingTasks();
+        assertThat(client.frames()).isEmpty();
+        assertThat(client.channel.config().isAutoRead()).isFalse(); // the socket waits too
+
+        actions.completeNext();
+        client.channel.runPendingTasks();
+        List<Frame> frames = client.frames();
+        assertThat(frames).extracting(Frame::sequenceId).containsExactly(1);
+        assertThat(ok(frames.get(0)).affectedRows()).isEqualTo(2);
+        assertThat(client.channel.config().isAutoRead()).isTrue();
+        assertThat(actions.calls()).containsExactly("kill [7, 3, 99]");
+    }
+
+    @Test
+    void commandsSentMeanwhileWaitAndAreAnsweredInOrder() {
+        FakeActions actions = deferredClient();
+        client.queriesInOneRead("offline", "show @@version", "kill @@connection 7", "show @@time.startup");
+        client.command(Command.PING);
+        client.channel.runPendingTasks();
+        assertThat(client.frames()).isEmpty();
+        assertThat(actions.calls()).containsExactly("offline"); // the next commands have not run yet
+
+        actions.completeNext();
+        client.channel.runPendingTasks();
+        List<Frame> frames = client.frames();
+        // OK for offline; show @@version's 5 frames; then kill @@connection waits for its action
+        assertThat(frames).extracting(Frame::sequenceId).containsExactly(1, 1, 2, 3, 4, 5);
+        assertThat(ok(frames.get(0)).affectedRows()).isEqualTo(1);
+        assertThat(frames.get(4).reader().lenencString(StandardCharsets.UTF_8)).isEqualTo(FakeContext.VERSION);
+        assertThat(actions.calls()).containsExactly("offline", "kill [7]");
+
+        actions.completeNext();
+        client.channel.runPendingTasks();
+        frames = client.frames();
+        // OK for kill (1 row), show @@time.startup's 5 frames, OK for the ping
+        assertThat(frames).extracting(Frame::first).containsExactly(OkPacket.HEADER, 1, 3, 0xFE, 13, 0xFE,
+                OkPacket.HEADER);
+        assertThat(ok(frames.get(0)).affectedRows()).isEqualTo(1);
+        assertThat(ok(frames.get(6)).affectedRows()).isZero();
+        assertThat(client.channel.config().isAutoRead()).isTrue();
+    }
+
+    @Test
+    void aFailedActionIsAnErrWithItsCodeAndTheConnectionLivesOn() {
+        FakeActions actions = deferredClient();
+        client.query("offline");
+        actions.failNext(ErrorCode.NOT_SUPPORTED_YET.exception("offline is not built yet (issue 99)"));
+        client.channel.runPendingTasks();
+        Frame err = client.frames().get(0);
+        assertThat(err.sequenceId()).isEqualTo(1);
+        ErrPacket packet = ErrPacket.read(err.reader());
+        assertThat(packet.errorCode()).isEqualTo(1235);
+        assertThat(packet.sqlState()).isEqualTo("42000");
+        assertThat(packet.message()).isEqualTo("offline is not built yet (issue 99)");
+
+        client.query("online");
+        actions.failNext(new IllegalStateException("a bug"));
+        client.channel.runPendingTasks();
+        packet = ErrPacket.read(client.frames().get(0).reader());
+        assertThat(packet.errorCode()).isEqualTo(1105);
+        assertThat(packet.message()).isEqualTo("admin command failed: java.lang.IllegalStateException: a bug");
+
+        client.query("show @@version");
+        assertThat(client.frames()).hasSize(5);
+        assertThat(client.channel.isOpen()).isTrue();
+    }
+
+    @Test
+    void anAnswerCompletingAfterTheClientWentAwayIsDropped() {
+        FakeActions actions = deferredClient();
+        client.queriesInOneRead("kill @@connection 7", "show @@version"); // the second waits, holding its packet
+        client.channel.close();
+        actions.completeNext();
+        client.channel.runPendingTasks();
+        assertThat(client.frames()).isEmpty();
+        assertThat(client.channel.isOpen()).isFalse();
     }
 }

@@ -7,6 +7,7 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.tessera.admin.FakeActions;
 import io.tessera.admin.FakeContext;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -40,13 +41,15 @@ class AdminServerIT {
 
     private static EventLoopGroup group;
     private static AdminServer server;
+    /** Answers 50 ms after each call, on another thread: every control command here answers asynchronously. */
+    private static final FakeActions ACTIONS = FakeActions.later(50);
 
     @BeforeAll
     static void start() {
         group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         AdminSettings settings = new AdminSettings("127.0.0.1", 0, 1 << 20, 5_000,
                 List.of(new AdminUser("root", PASSWORD)));
-        server = AdminServer.bind(settings, FakeContext.sample(), group, NioServerSocketChannel.class);
+        server = AdminServer.bind(settings, FakeContext.sample(), ACTIONS, group, NioServerSocketChannel.class);
     }
 
     @AfterAll
@@ -90,7 +93,7 @@ class AdminServerIT {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
-            "show @@help|STATEMENT,DESCRIPTION|11",
+            "show @@help|STATEMENT,DESCRIPTION|14",
             "show @@version|VERSION|1",
             "show @@server|UPTIME,USED_MEMORY,TOTAL_MEMORY,MAX_MEMORY,RELOAD_TIME,ROLLBACK_TIME,CHARSET,STATUS|1",
             "show @@datasource|DATANODE,NAME,TYPE,HOST,PORT,W/R,ACTIVE,IDLE,SIZE,EXECUTE,READ_LOAD,WRITE_LOAD|6",
@@ -135,6 +138,20 @@ class AdminServerIT {
                 assertThat(rs.getLong(1)).isEqualTo(FakeContext.NOW - 3_723_000);
             }
         }
+    }
+
+    @Test
+    void controlCommandsAnswerOkWithMyCatsAffectedRowsWhenTheirActionCompletes() throws SQLException {
+        try (Connection c = connectorJ(); Statement s = c.createStatement()) {
+            assertThat(s.executeUpdate("kill @@connection 7, 3, 99, x")).isEqualTo(2);
+            assertThat(s.executeUpdate("kill @@connection x")).isZero();
+            assertThat(s.executeUpdate("offline")).isEqualTo(1);
+            assertThat(s.executeUpdate("online")).isEqualTo(1);
+            try (ResultSet rs = s.executeQuery("show @@version")) { // the connection goes on after them
+                assertThat(rows(rs)).containsExactly(List.of(FakeContext.VERSION));
+            }
+        }
+        assertThat(ACTIONS.calls()).containsSubsequence("kill [7, 3, 99]", "offline", "online");
     }
 
     @Test
@@ -194,7 +211,8 @@ class AdminServerIT {
         List<String> statements = List.of("show @@help", "show @@version", "show @@server", "show @@datanode",
                 "show @@datanode where schema = LOGS", "show @@datasource", "show @@datasource where datanode = dn1",
                 "show @@heartbeat", "show @@threadpool", "show @@connection", "show @@time.current",
-                "show @@time.startup", "select @@version_comment limit 1", "show @@nonsense");
+                "show @@time.startup", "kill @@connection 7,3", "offline", "online",
+                "select @@version_comment limit 1", "show @@nonsense");
         StringBuilder sample = new StringBuilder();
         for (String sql : statements) {
             String out = mysql(sql);
@@ -204,13 +222,19 @@ class AdminServerIT {
         Files.writeString(Path.of("target", "admin-sample-output.txt"), sample, StandardCharsets.UTF_8);
         assertThat(sample).contains("| dn1      | hostM1 | mysql | 127.0.0.1 | 3306 | W    |")
                 .contains("Tessera Server (monitor)")
-                .contains("ERROR 1064 (42000)");
+                .contains("ERROR 1064 (42000)")
+                .contains("Query OK, 2 rows affected");
     }
 
-    /** Runs one statement with the mysql client in table mode; returns what it printed, stderr included. */
+    /**
+     * Runs one statement with the mysql client in table mode (verbose for a statement without rows, so that it prints
+     * its "Query OK" line); returns what it printed, stderr included.
+     */
     private static String mysql(String sql) throws IOException, InterruptedException {
+        boolean rows = sql.startsWith("show") || sql.startsWith("select");
         Process p = new ProcessBuilder("/usr/bin/mysql", "--no-defaults", "-h", "127.0.0.1", "-P",
-                Integer.toString(server.port()), "-u", "root", "-p" + PASSWORD, "--table", "-e", sql)
+                Integer.toString(server.port()), "-u", "root", "-p" + PASSWORD, rows ? "--table" : "-vvv",
+                "-e", sql)
                 .redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!p.waitFor(20, TimeUnit.SECONDS)) {

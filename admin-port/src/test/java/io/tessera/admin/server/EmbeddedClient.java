@@ -4,7 +4,9 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
+import io.tessera.admin.AdminActions;
 import io.tessera.admin.AdminContext;
+import io.tessera.admin.FakeActions;
 import io.tessera.admin.command.AdminCommands;
 import io.tessera.protocol.auth.AuthPlugin;
 import io.tessera.protocol.auth.NativePassword;
@@ -48,12 +50,16 @@ final class EmbeddedClient implements AutoCloseable {
     private final ByteBuf received = Unpooled.buffer();
 
     EmbeddedClient(AdminContext context, int maxPacketSize, AdminUser... users) {
+        this(context, FakeActions.immediate(), maxPacketSize, users);
+    }
+
+    EmbeddedClient(AdminContext context, AdminActions actions, int maxPacketSize, AdminUser... users) {
         Map<String, AdminUser> byName = new HashMap<>();
         for (AdminUser user : users) {
             byName.put(user.name(), user);
         }
         Scramble scramble = new Scramble(new SecureRandom());
-        HandlerContext shared = new HandlerContext(maxPacketSize, context, AdminCommands.standard(maxPacketSize),
+        HandlerContext shared = new HandlerContext(maxPacketSize, context, AdminCommands.standard(maxPacketSize, actions),
                 scramble, new AtomicLong(41));
         channel = new EmbeddedChannel(new PacketDecoder(), new ServerLogin<>(context.version(), 42,
                 AuthPlugin.MYSQL_NATIVE_PASSWORD, 5_000, scramble, new AdminLogin(byName)),
@@ -115,6 +121,20 @@ final class EmbeddedClient implements AutoCloseable {
         sendHandshakeResponse(capabilities, user, NativePassword.scramble(password.getBytes(StandardCharsets.UTF_8),
                 nonce), "mysql_native_password");
         return frames().get(0);
+    }
+
+    /** Sends these statements, each a command of its own, in one read, as a client that does not wait would. */
+    void queriesInOneRead(String... sqls) {
+        ByteBuf all = Unpooled.buffer();
+        for (String sql : sqls) {
+            PayloadWriter payload = payload().int1(Command.QUERY).string(sql, StandardCharsets.UTF_8);
+            ByteBuf frame = payload.frame();
+            frame.setMediumLE(0, payload.payloadLength());
+            frame.setByte(3, 0);
+            all.writeBytes(frame);
+            frame.release();
+        }
+        channel.writeInbound(all);
     }
 
     void query(String sql) {

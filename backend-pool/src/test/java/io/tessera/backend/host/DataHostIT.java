@@ -106,8 +106,8 @@ class DataHostIT {
                         List.of(new ReadHostSettings("hostS1", server(readHost.port(), 1)))),
                 new WriteHostSettings("hostM2", server(secondWriteHost.port(), 1), List.of()));
 
-        for (Server server : host.servers()) {
-            assertThat(server.pool().stats().idle()).isEqualTo(1);
+        for (Server server : host.servers()) { // the start waits for the active write host only
+            await(() -> server.pool().stats().idle() == 1, server.pool()::stats);
             await(() -> server.heartbeat().status() == HeartbeatStatus.Status.OK, server::heartbeat);
         }
         for (Intent intent : Intent.values()) {

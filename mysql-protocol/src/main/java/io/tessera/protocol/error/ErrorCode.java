@@ -13,6 +13,7 @@ public enum ErrorCode {
     NO_DB_ERROR(1046, "3D000", "No database selected"),
     UNKNOWN_COM_ERROR(1047, "08S01", "Unknown command"),
     BAD_DB_ERROR(1049, "42000", "Unknown database '%s'"),
+    SERVER_SHUTDOWN(1053, "08S01", "%s"),
     PARSE_ERROR(1064, "42000", "%s"),
     EMPTY_QUERY(1065, "42000", "Query was empty"),
     UNKNOWN_THREAD(1094, "HY000", "Unknown thread id: %s"),

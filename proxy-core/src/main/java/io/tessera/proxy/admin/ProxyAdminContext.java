@@ -70,6 +70,11 @@ public final class ProxyAdminContext implements AdminContext {
     }
 
     @Override
+    public boolean online() {
+        return connections.online();
+    }
+
+    @Override
     public List<SchemaView> schemas() {
         List<SchemaView> views = new ArrayList<>();
         for (SchemaConfig schema : topologies.current().config().schemas().values()) {

@@ -52,7 +52,7 @@ final class CommandDispatcher {
                     return;
                 }
                 case Command.INIT_DB -> initDb(client, topology, payload);
-                case Command.PING -> client.ok();
+                case Command.PING -> ping(client);
                 case Command.QUIT -> {
                     client.channel().close();
                     client.commandDone();
@@ -123,6 +123,19 @@ final class CommandDispatcher {
             return;
         }
         topology.executor().execute(client, route, payload, true, StatementType.SHOW_TABLE_INFO);
+    }
+
+    /**
+     * COM_PING: OK, or while the admin port has taken the server offline ERR 1053, so that a load balancer or a pool
+     * that pings sends its clients elsewhere (MyCat's {@code Ping}).
+     */
+    private void ping(ClientChannel client) {
+        if (connections.online()) {
+            client.ok();
+        } else {
+            client.error(ErrorCode.SERVER_SHUTDOWN.exception("The server is offline: an administrator took it out of"
+                    + " service with offline on the admin port, and online puts it back"));
+        }
     }
 
     /** COM_STATISTICS: a bare human-readable string, no header byte. */

@@ -18,7 +18,8 @@ import java.util.function.Function;
  * {@code KILL [CONNECTION | QUERY] id} on the client port, where ids are Tessera's connection ids (what
  * {@code CONNECTION_ID()} answers): the statement the session is running is killed on every data node that runs it
  * ({@code KILL QUERY} on the data host, so the client gets the node's 1317); {@code KILL CONNECTION} also closes the
- * session, which rolls its transaction back. As in MySQL, a user may kill only its own sessions.
+ * session, which rolls its transaction back. As in MySQL, a user may kill only its own sessions. The admin port's
+ * {@code kill @@connection} kills the same way, anyone's ({@link #killConnection}).
  */
 public final class KillStatement {
 
@@ -57,16 +58,36 @@ public final class KillStatement {
             client.closeAfterFlush();
             return;
         }
-        // the target's session lives on its own loop; whatever fails there, the killer gets an answer
-        CompletableFuture<Void> killed = CompletableFuture.supplyAsync(() -> kill(target, connection),
-                target.channel().eventLoop()).thenCompose(Function.identity());
-        killed.whenCompleteAsync(client.guard((r, error) -> {
+        killOnItsLoop(target, connection).whenCompleteAsync(client.guard((r, error) -> {
             if (error != null) {
                 client.error(error);
             } else {
                 client.ok();
             }
         }), client.channel().eventLoop());
+    }
+
+    /**
+     * KILL CONNECTION {@code target}, whoever owns it (the admin port's {@code kill @@connection}): its statement is
+     * killed wherever it runs and its channel is closed. Completes once the data nodes have answered the KILL QUERYs
+     * and the connection is no longer open ({@link ClientConnections#whenClosed}); a KILL QUERY that failed fails
+     * it, although the connection is closed all the same.
+     */
+    public CompletableFuture<Void> killConnection(ClientChannel target) {
+        CompletableFuture<Void> closed = connections.whenClosed(target.session().connectionId());
+        return killOnItsLoop(target, true)
+                .whenComplete((killed, error) -> {
+                    if (error != null) {
+                        target.channel().close(); // whatever failed on its loop, the connection goes
+                    }
+                })
+                .thenCombine(closed, (killed, done) -> null);
+    }
+
+    /** The target's session lives on its own loop; whatever fails there, the stage completes. */
+    private CompletableFuture<Void> killOnItsLoop(ClientChannel target, boolean connection) {
+        return CompletableFuture.supplyAsync(() -> kill(target, connection), target.channel().eventLoop())
+                .thenCompose(Function.identity());
     }
 
     /** On the target's loop: KILL QUERY wherever its statement runs, and for KILL CONNECTION its channel closed. */

@@ -1,0 +1,101 @@
+package io.tessera.proxy.admin;
+
+import io.tessera.admin.AdminActions;
+import io.tessera.admin.ConfigReload;
+import io.tessera.admin.DataSourceSwitch;
+import io.tessera.admin.KilledConnections;
+import io.tessera.admin.ReloadScope;
+import io.tessera.protocol.error.ErrorCode;
+import io.tessera.proxy.local.KillStatement;
+import io.tessera.proxy.session.ClientChannel;
+import io.tessera.proxy.session.ClientConnections;
+import io.tessera.proxy.topology.TopologyHolder;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * What the admin port's control commands do to the running proxy. Built: {@code kill @@connection}, which kills client
+ * connections as KILL CONNECTION does, and {@code offline}/{@code online}, which take the server out of service for
+ * load balancers and put it back ({@link ClientConnections#online()}). Not built yet, failing with ERR 1235 that names
+ * the issue bringing them: reload (issue 15, on the swappable topology) and switch (issue 14, on the data host
+ * groups).
+ */
+public final class ProxyAdminActions implements AdminActions {
+
+    private static final Logger LOG = LogManager.getLogger(ProxyAdminActions.class);
+
+    private final ClientConnections connections;
+    private final TopologyHolder topologies;
+
+    /** @param topologies the topology whose data nodes stop the killed connections' statements */
+    public ProxyAdminActions(ClientConnections connections, TopologyHolder topologies) {
+        this.connections = connections;
+        this.topologies = topologies;
+    }
+
+    @Override
+    public CompletionStage<ConfigReload> reloadConfig(ReloadScope scope) {
+        String command = scope == ReloadScope.ALL ? "reload @@config_all" : "reload @@config";
+        return notBuilt(command + " is not built yet (issue 15)");
+    }
+
+    @Override
+    public CompletionStage<DataSourceSwitch> switchDataSource(String dataHost, OptionalInt index) {
+        return notBuilt("switch @@datasource is not built yet (issue 14)");
+    }
+
+    /**
+     * Kills each open connection among {@code ids} ({@link KillStatement#killConnection}) and completes once all of
+     * them are closed. A data node that could not kill a statement one of them was running does not fail the command:
+     * the connection is closed all the same, and the warning names it.
+     */
+    @Override
+    public CompletionStage<KilledConnections> killConnections(List<Long> ids) {
+        KillStatement kills = null;
+        List<Long> found = new ArrayList<>();
+        List<CompletableFuture<Void>> closing = new ArrayList<>();
+        for (long id : new LinkedHashSet<>(ids)) {
+            ClientChannel target = connections.get(id);
+            if (target == null) {
+                continue; // closed meanwhile, or never open: MyCat skips it too
+            }
+            found.add(id);
+            if (kills == null) {
+                kills = new KillStatement(connections, topologies.current().executor());
+            }
+            closing.add(kills.killConnection(target).exceptionally(error -> {
+                LOG.warn("connection {}: closed by kill @@connection, but a data node may still run its statement: {}",
+                        id, (error instanceof CompletionException && error.getCause() != null ? error.getCause()
+                                : error).getMessage());
+                return null;
+            }));
+        }
+        KilledConnections killed = new KilledConnections(found);
+        return CompletableFuture.allOf(closing.toArray(CompletableFuture[]::new)).thenApply(done -> killed);
+    }
+
+    @Override
+    public CompletionStage<Void> offline() {
+        connections.online(false);
+        LOG.warn("offline: the admin port took the server out of service; clients' pings fail until online");
+        return CompletableFuture.completedFuture(null);
+    }
+
+    @Override
+    public CompletionStage<Void> online() {
+        connections.online(true);
+        LOG.warn("online: the server is in service again");
+        return CompletableFuture.completedFuture(null);
+    }
+
+    private static <T> CompletionStage<T> notBuilt(String message) {
+        return CompletableFuture.failedStage(ErrorCode.NOT_SUPPORTED_YET.exception(message));
+    }
+}
