@@ -264,6 +264,16 @@ final class RunningTessera implements BeforeAllCallback, AfterAllCallback {
         return extraHosts.get(n - 2);
     }
 
+    /** The Tessera running in this JVM (not one started {@link #inOwnJvm}). */
+    public TesseraServer server() {
+        return running();
+    }
+
+    /** The rendered configuration directory Tessera started from. */
+    public Path confDir() {
+        return confDir;
+    }
+
     private TesseraServer running() {
         if (server == null) {
             throw new IllegalStateException("Tessera is not running: register RunningTessera in a static field");
