@@ -5,7 +5,6 @@ import io.tessera.mariadb.EmbeddedMariaDb;
 import io.tessera.proxy.TesseraServer;
 import io.tessera.proxy.config.ConfigLoader;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
@@ -15,7 +14,6 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -178,7 +176,7 @@ final class RunningTessera implements BeforeAllCallback, AfterAllCallback {
                 relay = null;
             }
             if (home != null) {
-                deleteRecursively(home);
+                EmbeddedMariaDb.deleteRecursively(home);
                 home = null;
                 confDir = null;
             }
@@ -334,21 +332,6 @@ final class RunningTessera implements BeforeAllCallback, AfterAllCallback {
     private static List<Path> files(Path dir) throws IOException {
         try (Stream<Path> paths = Files.walk(dir)) {
             return paths.filter(Files::isRegularFile).sorted().toList();
-        }
-    }
-
-    /** Deletes a temporary directory the fixtures made, and everything in it. */
-    static void deleteRecursively(Path dir) throws IOException {
-        try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(path -> {
-                try {
-                    Files.deleteIfExists(path);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
         }
     }
 }

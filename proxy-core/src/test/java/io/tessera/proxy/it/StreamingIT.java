@@ -2,6 +2,7 @@ package io.tessera.proxy.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tessera.mariadb.EmbeddedMariaDb;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -91,7 +92,7 @@ class StreamingIT {
             tessera.close();
         }
         if (conf != null) {
-            RunningTessera.deleteRecursively(conf);
+            EmbeddedMariaDb.deleteRecursively(conf);
         }
         if (hosts != null) {
             hosts.execute("SET GLOBAL max_allowed_packet = " + previousMaxPacket);

@@ -1,5 +1,6 @@
 package io.tessera.proxy.it;
 
+import io.tessera.mariadb.EmbeddedMariaDb;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -93,7 +94,7 @@ final class TesseraProcess implements AutoCloseable {
         if (!process.waitFor(30, TimeUnit.SECONDS)) {
             throw new IllegalStateException("Tessera did not die within 30 s of SIGKILL");
         }
-        RunningTessera.deleteRecursively(logs);
+        EmbeddedMariaDb.deleteRecursively(logs);
     }
 
     /** Waits until Tessera has printed a line containing {@code text}; false after {@code seconds}. */
@@ -114,6 +115,6 @@ final class TesseraProcess implements AutoCloseable {
         if (!process.waitFor(30, TimeUnit.SECONDS)) {
             process.destroyForcibly().waitFor();
         }
-        RunningTessera.deleteRecursively(logs);
+        EmbeddedMariaDb.deleteRecursively(logs);
     }
 }
