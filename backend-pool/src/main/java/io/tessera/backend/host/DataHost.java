@@ -25,7 +25,7 @@ import org.apache.logging.log4j.Logger;
  *
  * <p>Thread safety: everything may be called from any thread.
  */
-public final class DataHost implements AutoCloseable {
+public final class DataHost implements ConnectionSource, AutoCloseable {
 
     private static final Logger LOG = LogManager.getLogger(DataHost.class);
 
@@ -97,6 +97,7 @@ public final class DataHost implements AutoCloseable {
      * active write host); see {@link io.tessera.backend.pool.ServerPool#borrow} for {@code database},
      * {@code foundRows}, {@code preferred} and how the future fails.
      */
+    @Override
     public CompletableFuture<BackendConnection> borrow(String database, boolean foundRows, EventLoop preferred,
             Intent intent) {
         return serverFor(intent).pool().borrow(database, foundRows, preferred);

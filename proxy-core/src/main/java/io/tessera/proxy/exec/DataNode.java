@@ -1,6 +1,6 @@
 package io.tessera.proxy.exec;
 
-import io.tessera.backend.host.DataHost;
+import io.tessera.backend.host.ConnectionSource;
 import java.util.concurrent.atomic.LongAdder;
 
 /** A shard: one database on one data host, with the counts of statements sent to it. */
@@ -8,7 +8,7 @@ public final class DataNode {
 
     private final String name;
     private final String dataHost;
-    private final DataHost host;
+    private final ConnectionSource host;
     private final String database;
     private final LongAdder reads = new LongAdder();
     private final LongAdder writes = new LongAdder();
@@ -17,7 +17,7 @@ public final class DataNode {
      * @param dataHost the data host's name
      * @param host the data host, or {@code null} for one Tessera cannot reach (its dbType)
      */
-    public DataNode(String name, String dataHost, DataHost host, String database) {
+    public DataNode(String name, String dataHost, ConnectionSource host, String database) {
         this.name = name;
         this.dataHost = dataHost;
         this.host = host;
@@ -33,7 +33,7 @@ public final class DataNode {
     }
 
     /** The data host, or {@code null} when it is of a type Tessera does not reach. */
-    public DataHost host() {
+    public ConnectionSource host() {
         return host;
     }
 

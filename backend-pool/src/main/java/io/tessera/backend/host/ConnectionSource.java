@@ -1,0 +1,22 @@
+package io.tessera.backend.host;
+
+import io.netty.channel.EventLoop;
+import io.tessera.backend.BackendConnection;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Where the statements of a data node get their connections: a {@link DataHost} of native servers today, a data host
+ * of another kind (JDBC) beside it later, a recording one in the executor's unit tests.
+ */
+public interface ConnectionSource {
+
+    /**
+     * A connection for a borrower that will do {@code intent}, logged in to {@code database}.
+     *
+     * @param foundRows whether the connection must count matched rows as affected (CLIENT_FOUND_ROWS)
+     * @param preferred the event loop the borrower runs on, where a connection is best found; {@code null} for any
+     * @return a future that fails with a {@link io.tessera.backend.BackendException} when no connection can be had
+     */
+    CompletableFuture<BackendConnection> borrow(String database, boolean foundRows, EventLoop preferred,
+            Intent intent);
+}
