@@ -33,4 +33,42 @@ public final class Command {
 
     private Command() {
     }
+
+    /**
+     * How {@code SHOW PROCESSLIST} names a command in its {@code Command} column, as MySQL's {@code command_name}
+     * does ({@link #SLEEP} is "Sleep": a connection waiting for its next command); "Error" for a byte that is no
+     * command.
+     */
+    public static String displayName(int command) {
+        return switch (command) {
+            case SLEEP -> "Sleep";
+            case QUIT -> "Quit";
+            case INIT_DB -> "Init DB";
+            case QUERY -> "Query";
+            case FIELD_LIST -> "Field List";
+            case CREATE_DB -> "Create DB";
+            case DROP_DB -> "Drop DB";
+            case REFRESH -> "Refresh";
+            case SHUTDOWN -> "Shutdown";
+            case STATISTICS -> "Statistics";
+            case PROCESS_INFO -> "Processlist";
+            case CONNECT -> "Connect";
+            case PROCESS_KILL -> "Kill";
+            case DEBUG -> "Debug";
+            case PING -> "Ping";
+            case TIME -> "Time";
+            case DELAYED_INSERT -> "Delayed insert";
+            case CHANGE_USER -> "Change user";
+            case BINLOG_DUMP -> "Binlog Dump";
+            case STMT_PREPARE -> "Prepare";
+            case STMT_EXECUTE -> "Execute";
+            case STMT_SEND_LONG_DATA -> "Long Data";
+            case STMT_CLOSE -> "Close stmt";
+            case STMT_RESET -> "Reset stmt";
+            case SET_OPTION -> "Set option";
+            case STMT_FETCH -> "Fetch";
+            case RESET_CONNECTION -> "Reset Connection";
+            default -> "Error";
+        };
+    }
 }
