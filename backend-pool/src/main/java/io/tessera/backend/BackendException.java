@@ -1,14 +1,15 @@
 package io.tessera.backend;
 
+import io.tessera.protocol.error.DataHostError;
 import io.tessera.protocol.error.ErrorCode;
-import io.tessera.protocol.error.TesseraException;
 
 /**
  * A data host failed: it could not be reached, refused the login, broke a connection or kept a borrower waiting.
  * The message starts with the data host, e.g. "data host host1 (127.0.0.1:3306): Access denied for user ...";
- * a server's own error keeps its code and SQLSTATE, anything else is 1105/HY000.
+ * a server's own error keeps its code and SQLSTATE, anything else is 1105/HY000. In a data host's words: what a
+ * client reads of it is put in logical terms.
  */
-public final class BackendException extends TesseraException {
+public final class BackendException extends DataHostError {
 
     private static final long serialVersionUID = 1L;
 

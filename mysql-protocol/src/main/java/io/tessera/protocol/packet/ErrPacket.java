@@ -3,6 +3,7 @@ package io.tessera.protocol.packet;
 import io.netty.buffer.ByteBuf;
 import io.tessera.protocol.codec.PayloadReader;
 import io.tessera.protocol.codec.PayloadWriter;
+import io.tessera.protocol.error.DataHostError;
 import io.tessera.protocol.error.TesseraException;
 import java.nio.charset.StandardCharsets;
 
@@ -38,7 +39,8 @@ public record ErrPacket(int errorCode, String sqlState, String message) {
                 .string(message, StandardCharsets.UTF_8);
     }
 
-    public TesseraException toException() {
-        return new TesseraException(errorCode, sqlState, message);
+    /** The error a data host answered with: only data hosts send Tessera ERR packets. */
+    public DataHostError toException() {
+        return new DataHostError(errorCode, sqlState, message);
     }
 }

@@ -2,6 +2,7 @@ package io.tessera.protocol.packet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tessera.protocol.error.DataHostError;
 import io.tessera.protocol.error.ErrorCode;
 import io.tessera.protocol.error.TesseraException;
 import java.nio.charset.StandardCharsets;
@@ -46,6 +47,7 @@ class ErrPacketTest {
 
         assertThat(err).isEqualTo(new ErrPacket(1049, "42000", "Unknown database 'nope'"));
         assertThat(err.toException()).satisfies(back -> {
+            assertThat(back).isInstanceOf(DataHostError.class); // only data hosts send Tessera ERR packets
             assertThat(back.errorCode()).isEqualTo(1049);
             assertThat(back.sqlState()).isEqualTo("42000");
             assertThat(back).hasMessage("Unknown database 'nope'");
