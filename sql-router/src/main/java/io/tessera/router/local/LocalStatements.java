@@ -21,12 +21,16 @@ import com.alibaba.druid.sql.ast.statement.SQLSelectItem;
 import com.alibaba.druid.sql.ast.statement.SQLSelectQueryBlock;
 import com.alibaba.druid.sql.ast.statement.SQLSelectStatement;
 import com.alibaba.druid.sql.ast.statement.SQLSetStatement;
+import com.alibaba.druid.sql.ast.statement.SQLShowGrantsStatement;
+import com.alibaba.druid.sql.ast.statement.SQLShowProcessListStatement;
 import com.alibaba.druid.sql.ast.statement.SQLShowTablesStatement;
 import com.alibaba.druid.sql.ast.statement.SQLStartTransactionStatement;
 import com.alibaba.druid.sql.ast.statement.SQLUseStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.expr.MySqlCharExpr;
+import com.alibaba.druid.sql.dialect.mysql.ast.expr.MySqlUserName;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlKillStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlSetTransactionStatement;
+import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlShowStatusStatement;
 import io.tessera.router.error.RouteException;
 import io.tessera.router.parse.ParsedStatement;
 import io.tessera.router.parse.StatementType;
@@ -38,9 +42,9 @@ import java.util.Set;
 
 /**
  * Reads the statements Tessera answers itself ({@link StatementType#SET}, {@code USE}, {@code SHOW TABLES},
- * {@code KILL}, transaction control, FROM-less SELECTs of session values) into plain values, so that the code that
- * answers them needs no Druid type. Each reader takes a statement of the type it names, as {@link
- * io.tessera.router.parse.SqlParser} classified it. Stateless.
+ * {@code SHOW GRANTS}, {@code SHOW PROCESSLIST}, {@code SHOW STATUS}, {@code KILL}, transaction control, FROM-less
+ * SELECTs of session values) into plain values, so that the code that answers them needs no Druid type. Each reader
+ * takes a statement of the type it names, as {@link io.tessera.router.parse.SqlParser} classified it. Stateless.
  */
 public final class LocalStatements {
 
@@ -191,6 +195,60 @@ public final class LocalStatements {
         String pattern = like == null ? null
                 : like instanceof SQLCharExpr c ? c.getText() : SQLUtils.toMySqlString(like);
         return new ShowTables(schema, show.isFull(), pattern, show.getWhere() != null);
+    }
+
+    /** A {@link StatementType#SHOW_GRANTS}. */
+    public static ShowGrants showGrants(ParsedStatement statement) {
+        SQLShowGrantsStatement show = (SQLShowGrantsStatement) statement.ast();
+        if (show.getOn() != null) {
+            throw RouteException.syntax("You have an error in your SQL syntax: SHOW GRANTS takes no ON clause");
+        }
+        SQLExpr user = show.getUser();
+        if (user == null || isCurrentUser(user)) {
+            return ShowGrants.CURRENT_USER;
+        }
+        if (user instanceof MySqlUserName account) {
+            return new ShowGrants(SQLUtils.normalize(account.getUserName()), SQLUtils.normalize(account.getHost()));
+        }
+        if (user instanceof SQLIdentifierExpr name) {
+            return new ShowGrants(SQLUtils.normalize(name.getName()), "%");
+        }
+        if (user instanceof SQLCharExpr name) {
+            return new ShowGrants(name.getText(), "%");
+        }
+        throw RouteException.syntax("You have an error in your SQL syntax: SHOW GRANTS FOR " + user
+                + " names no account; write 'user'@'host' or CURRENT_USER()");
+    }
+
+    /** {@code CURRENT_USER} or {@code CURRENT_USER()}. */
+    private static boolean isCurrentUser(SQLExpr user) {
+        if (user instanceof SQLIdentifierExpr id) {
+            return id.getName().equalsIgnoreCase("current_user");
+        }
+        return user instanceof SQLMethodInvokeExpr call && call.getArguments().isEmpty() && call.getOwner() == null
+                && call.getMethodName().equalsIgnoreCase("current_user");
+    }
+
+    /** Whether a {@link StatementType#SHOW_PROCESSLIST} is {@code SHOW FULL PROCESSLIST}. */
+    public static boolean fullProcessList(ParsedStatement statement) {
+        SQLShowProcessListStatement show = (SQLShowProcessListStatement) statement.ast();
+        if (show.getWhere() != null || show.getOrderBy() != null || show.getLimit() != null) {
+            throw RouteException.syntax("You have an error in your SQL syntax: SHOW PROCESSLIST takes no WHERE, ORDER"
+                    + " BY or LIMIT; select from information_schema.PROCESSLIST instead");
+        }
+        return show.isFull();
+    }
+
+    /** A {@link StatementType#SHOW_STATUS}. */
+    public static ShowStatus showStatus(ParsedStatement statement) {
+        MySqlShowStatusStatement show = (MySqlShowStatusStatement) statement.ast();
+        SQLExpr like = show.getLike();
+        if (like != null && !(like instanceof SQLCharExpr)) {
+            throw RouteException.syntax("You have an error in your SQL syntax: SHOW STATUS LIKE takes a string, not "
+                    + like);
+        }
+        return new ShowStatus(show.isGlobal(), like == null ? null : ((SQLCharExpr) like).getText(),
+                show.getWhere() != null);
     }
 
     /** The schema a {@link StatementType#USE} names, unquoted. */

@@ -18,7 +18,9 @@ import com.alibaba.druid.sql.ast.statement.SQLSetStatement;
 import com.alibaba.druid.sql.ast.statement.SQLShowColumnsStatement;
 import com.alibaba.druid.sql.ast.statement.SQLShowCreateTableStatement;
 import com.alibaba.druid.sql.ast.statement.SQLShowDatabasesStatement;
+import com.alibaba.druid.sql.ast.statement.SQLShowGrantsStatement;
 import com.alibaba.druid.sql.ast.statement.SQLShowIndexesStatement;
+import com.alibaba.druid.sql.ast.statement.SQLShowProcessListStatement;
 import com.alibaba.druid.sql.ast.statement.SQLShowStatement;
 import com.alibaba.druid.sql.ast.statement.SQLShowTablesStatement;
 import com.alibaba.druid.sql.ast.statement.SQLShowVariantsStatement;
@@ -32,6 +34,7 @@ import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlXAStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlLockTableStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlUnlockTablesStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlSetTransactionStatement;
+import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlShowStatusStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlShowWarningsStatement;
 import com.alibaba.druid.sql.dialect.mysql.parser.MySqlStatementParser;
 import com.alibaba.druid.sql.parser.ParserException;
@@ -153,6 +156,15 @@ public final class SqlParser {
         }
         if (ast instanceof SQLShowVariantsStatement) {
             return StatementType.SHOW_VARIABLES;
+        }
+        if (ast instanceof SQLShowGrantsStatement) {
+            return StatementType.SHOW_GRANTS;
+        }
+        if (ast instanceof SQLShowProcessListStatement) {
+            return StatementType.SHOW_PROCESSLIST;
+        }
+        if (ast instanceof MySqlShowStatusStatement) {
+            return StatementType.SHOW_STATUS;
         }
         if (ast instanceof SQLShowStatement) {
             return StatementType.SHOW_OTHER;

@@ -7,7 +7,10 @@ public enum StatementType {
     DDL,
     /** SHOW ... about a table: SHOW CREATE TABLE, SHOW COLUMNS, SHOW INDEX, DESCRIBE. */
     SHOW_TABLE_INFO,
-    SHOW_DATABASES, SHOW_TABLES, SHOW_WARNINGS, SHOW_VARIABLES, SHOW_OTHER,
+    SHOW_DATABASES, SHOW_TABLES, SHOW_WARNINGS, SHOW_VARIABLES,
+    /** SHOW GRANTS [FOR user], SHOW [FULL] PROCESSLIST, SHOW [GLOBAL | SESSION] STATUS: Tessera answers them itself. */
+    SHOW_GRANTS, SHOW_PROCESSLIST, SHOW_STATUS,
+    SHOW_OTHER,
     SET, SET_TRANSACTION, USE,
     BEGIN, COMMIT, ROLLBACK,
     /** SAVEPOINT, ROLLBACK TO [SAVEPOINT], RELEASE SAVEPOINT. */
@@ -22,7 +25,8 @@ public enum StatementType {
     /** SELECT, SHOW and EXPLAIN: they only read, so any copy of a global table may answer them. */
     public boolean reads() {
         return switch (this) {
-            case SELECT, SHOW_TABLE_INFO, SHOW_VARIABLES, SHOW_OTHER, EXPLAIN -> true;
+            case SELECT, SHOW_TABLE_INFO, SHOW_VARIABLES, SHOW_GRANTS, SHOW_PROCESSLIST, SHOW_STATUS, SHOW_OTHER,
+                    EXPLAIN -> true;
             default -> false;
         };
     }

@@ -1,8 +1,10 @@
 package io.tessera.router.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tessera.protocol.error.ErrorCode;
+import io.tessera.router.error.RouteException;
 import io.tessera.router.parse.ParsedStatement;
 import io.tessera.router.parse.SqlParser;
 import java.util.List;
@@ -128,5 +130,53 @@ class LocalStatementsTest {
                         true));
         assertThat(LocalStatements.transactionCharacteristics(parse("SET GLOBAL TRANSACTION READ WRITE")))
                 .isEqualTo(new TransactionCharacteristics(TransactionCharacteristics.Scope.GLOBAL, null, false));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', nullValues = "-", value = {
+        "SHOW GRANTS|-|-",
+        "SHOW GRANTS FOR CURRENT_USER|-|-",
+        "show grants for current_user()|-|-",
+        "SHOW GRANTS FOR 'test'@'%'|test|%",
+        "SHOW GRANTS FOR test@localhost|test|localhost",
+        "SHOW GRANTS FOR 'o''brien'@'10.0.0.1'|o'brien|10.0.0.1",
+        "SHOW GRANTS FOR test|test|%",
+        "SHOW GRANTS FOR 'test'|test|%",
+    })
+    void showGrantsNamesTheAccountOrTheCurrentUser(String sql, String user, String host) {
+        assertThat(LocalStatements.showGrants(parse(sql))).isEqualTo(new ShowGrants(user, host));
+    }
+
+    @Test
+    void showGrantsForSomethingElseThanAnAccountIsASyntaxError() {
+        assertThatThrownBy(() -> LocalStatements.showGrants(parse("SHOW GRANTS FOR 1 + 1")))
+                .isInstanceOfSatisfying(RouteException.class, e -> {
+                    assertThat(e.errorCode()).isEqualTo(ErrorCode.PARSE_ERROR.code());
+                    assertThat(e.getMessage()).contains("names no account");
+                });
+    }
+
+    @Test
+    void showProcessListReadsFull() {
+        assertThat(LocalStatements.fullProcessList(parse("SHOW FULL PROCESSLIST"))).isTrue();
+        assertThat(LocalStatements.fullProcessList(parse("show processlist"))).isFalse();
+    }
+
+    @Test
+    void showStatusReadsScopeLikeAndWhere() {
+        assertThat(LocalStatements.showStatus(parse("SHOW GLOBAL STATUS LIKE 'Com\\_%'")))
+                .isEqualTo(new ShowStatus(true, "Com\\_%", false));
+        assertThat(LocalStatements.showStatus(parse("SHOW SESSION STATUS")))
+                .isEqualTo(new ShowStatus(false, null, false));
+        assertThat(LocalStatements.showStatus(parse("SHOW STATUS")))
+                .isEqualTo(new ShowStatus(false, null, false));
+        assertThat(LocalStatements.showStatus(parse("SHOW STATUS WHERE Variable_name = 'Uptime'")).where()).isTrue();
+    }
+
+    @Test
+    void showStatusLikeTakesOnlyAString() {
+        assertThatThrownBy(() -> LocalStatements.showStatus(parse("SHOW STATUS LIKE concat('Up', 'time')")))
+                .isInstanceOfSatisfying(RouteException.class, e ->
+                        assertThat(e.errorCode()).isEqualTo(ErrorCode.PARSE_ERROR.code()));
     }
 }

@@ -1,0 +1,126 @@
+package io.tessera.router.local;
+
+import com.alibaba.druid.sql.SQLUtils;
+import com.alibaba.druid.sql.ast.SQLStatement;
+import com.alibaba.druid.sql.ast.expr.SQLIdentifierExpr;
+import com.alibaba.druid.sql.ast.expr.SQLPropertyExpr;
+import com.alibaba.druid.sql.ast.statement.SQLExprTableSource;
+import com.alibaba.druid.sql.dialect.mysql.visitor.MySqlASTVisitorAdapter;
+import io.tessera.router.parse.ParsedStatement;
+import io.tessera.router.parse.SqlParser;
+import io.tessera.router.parse.TableReference;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * The {@code information_schema} tables Tessera answers from its own state rather than a data host's:
+ * {@code SCHEMATA} (the user's logical schemas) and {@code PROCESSLIST} (Tessera's client connections). A SELECT that
+ * reads them runs on a data node with each of them replaced by a derived table of the rows Tessera gives, so that the
+ * data host evaluates the rest of the statement (columns, WHERE, ORDER BY, joins) exactly as MySQL would. Stateless.
+ */
+public final class VirtualTables {
+
+    /** {@code information_schema.SCHEMATA}. */
+    public static final String SCHEMATA = "SCHEMATA";
+    /** {@code information_schema.PROCESSLIST}. */
+    public static final String PROCESSLIST = "PROCESSLIST";
+
+    private static final String INFORMATION_SCHEMA = "information_schema";
+
+    private VirtualTables() {
+    }
+
+    /**
+     * The virtual tables {@code statement} names ({@link #SCHEMATA}, {@link #PROCESSLIST}), in order; empty for almost
+     * every statement, which this finds out from the tables the parser collected. They are always qualified: no
+     * session is in {@code information_schema}, which is no logical schema.
+     */
+    public static Set<String> named(ParsedStatement statement) {
+        List<TableReference> tables = statement.tables(); // an abridged SELECT's too: it keeps a list with a subquery
+        Set<String> named = null;
+        for (int i = 0; i < tables.size(); i++) {
+            String virtual = virtual(tables.get(i).schema(), tables.get(i).table());
+            if (virtual != null) {
+                named = named == null ? new LinkedHashSet<>() : named;
+                named.add(virtual);
+            }
+        }
+        return named == null ? Set.of() : named;
+    }
+
+    /**
+     * Whether {@code statement} names tables of logical schemas besides those of MySQL's own databases
+     * ({@code information_schema}, {@code mysql}, {@code performance_schema}, {@code sys}).
+     */
+    public static boolean namesOtherTables(ParsedStatement statement) {
+        for (TableReference table : statement.tables()) {
+            if (table.schema() == null || !isSystemDatabase(table.schema())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The text of {@code statement} with each virtual table replaced by {@code (derived) alias}, where {@code derived}
+     * is the SELECT that {@code derivedTables} gives for its name and the alias is the statement's, or the table's name
+     * as written, so that column qualifiers keep meaning what they meant.
+     */
+    public static String withDerivedTables(ParsedStatement statement, Map<String, String> derivedTables) {
+        SQLStatement ast = statement.abridged() ? new SqlParser().parseWhole(statement.sql()).ast() : statement.ast();
+        List<SQLExprTableSource> found = new ArrayList<>();
+        ast.accept(new MySqlASTVisitorAdapter() {
+            @Override
+            public boolean visit(SQLExprTableSource source) {
+                if (source.getExpr() instanceof SQLPropertyExpr property
+                        && property.getOwner() instanceof SQLIdentifierExpr owner
+                        && virtual(SQLUtils.normalize(owner.getName()), SQLUtils.normalize(property.getName())) != null) {
+                    found.add(source);
+                }
+                return true;
+            }
+        });
+        // each table becomes a placeholder name, and the placeholder the derived table once Druid has written the text:
+        // Druid need not read (nor rewrite) the derived tables' own SQL
+        String placeholder = "tessera_derived_" + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 1) + "_";
+        List<String> derived = new ArrayList<>(found.size());
+        for (SQLExprTableSource source : found) {
+            SQLPropertyExpr property = (SQLPropertyExpr) source.getExpr();
+            String table = SQLUtils.normalize(property.getName());
+            String alias = source.getAlias() != null ? source.getAlias() : "`" + table.replace("`", "``") + "`";
+            String select = derivedTables.get(table.toUpperCase(Locale.ROOT));
+            if (select == null) {
+                throw new IllegalArgumentException("derivedTables: " + derivedTables.keySet() + " (expected: "
+                        + table.toUpperCase(Locale.ROOT) + " too)");
+            }
+            SQLExprTableSource stand = new SQLExprTableSource(new SQLIdentifierExpr(placeholder + derived.size() + "_"),
+                    alias);
+            derived.add(select);
+            SQLUtils.replaceInParent(source, stand);
+        }
+        String sql = SQLUtils.toMySqlString(ast);
+        for (int i = 0; i < derived.size(); i++) {
+            sql = sql.replace(placeholder + i + "_", "(" + derived.get(i) + ")");
+        }
+        return sql;
+    }
+
+    private static String virtual(String schema, String table) {
+        if (schema == null || !schema.equalsIgnoreCase(INFORMATION_SCHEMA)) {
+            return null;
+        }
+        String name = table.toUpperCase(Locale.ROOT);
+        return name.equals(SCHEMATA) || name.equals(PROCESSLIST) ? name : null;
+    }
+
+    private static boolean isSystemDatabase(String schema) {
+        String name = schema.toLowerCase(Locale.ROOT);
+        return name.equals(INFORMATION_SCHEMA) || name.equals("mysql") || name.equals("performance_schema")
+                || name.equals("sys");
+    }
+}
