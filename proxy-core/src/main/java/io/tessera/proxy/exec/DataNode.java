@@ -55,8 +55,11 @@ public final class DataNode {
         (read ? reads : writes).increment();
     }
 
-    /** "data node dn1 (data host host1, database db1)": how errors name it. */
+    /**
+     * "data node dn1 (data host host1)": how errors name it. Never its database, which clients must not read (the
+     * admin port's {@code show @@datanode} shows it).
+     */
     public String describe() {
-        return "data node " + name + " (data host " + dataHost + ", database " + database + ")";
+        return "data node " + name + " (data host " + dataHost + ")";
     }
 }

@@ -377,9 +377,8 @@ public final class Executor implements MergeExecution.Connections {
     private static Throwable onNode(DataNode node, Throwable error) {
         Throwable cause = error instanceof CompletionException && error.getCause() != null
                 ? error.getCause() : error;
-        if (cause instanceof TesseraException e) {
-            return new TesseraException(e.errorCode(), e.sqlState(), "data node " + node.name() + " (database "
-                    + node.database() + "): " + e.getMessage());
+        if (cause instanceof TesseraException) {
+            return ClientChannel.reworded(cause, message -> "data node " + node.name() + ": " + message);
         }
         return cause;
     }
@@ -405,19 +404,20 @@ public final class Executor implements MergeExecution.Connections {
     private void captureWarnings(ClientChannel client, DataNode node, BackendConnection backend, int count) {
         Session session = client.session();
         backend.query("SHOW WARNINGS").whenCompleteAsync(client.guard((result, error) -> {
-            session.warnings(count, error == null ? warningTable(result) : null);
+            session.warnings(count, error == null ? warningTable(client, result) : null);
             finish(session, node, backend);
             client.commandDone();
         }), client.channel().eventLoop());
     }
 
-    private static ResultTable warningTable(QueryResult result) {
+    /** The data node's warnings, their messages in logical terms (a Note 1051 names a table with its database). */
+    private static ResultTable warningTable(ClientChannel client, QueryResult result) {
         ResultTable.Builder table = ResultTable.builder()
                 .column(ResultTable.varchar("Level"))
                 .column(ResultTable.integer("Code"))
                 .column(ResultTable.varchar("Message"));
         for (List<String> row : result.rows()) {
-            table.row(row.toArray());
+            table.row(row.get(0), row.get(1), client.logical(row.get(2)));
         }
         return table.build();
     }

@@ -12,6 +12,7 @@ import io.tessera.protocol.codec.PayloadReader;
 import io.tessera.protocol.codec.PayloadWriter;
 import io.tessera.protocol.codec.StatusFlags;
 import io.tessera.protocol.constant.ServerStatus;
+import io.tessera.protocol.packet.ErrPacket;
 import io.tessera.protocol.packet.ResultSetEnds;
 import io.tessera.proxy.session.ClientChannel;
 
@@ -100,6 +101,10 @@ final class Passthrough implements ResponseHandler {
             case ERR -> {
                 client.session().rowCount(-1);
                 client.statementFailed();
+                if (writtenInLogicalTerms(frame)) {
+                    afterWrite();
+                    return;
+                }
             }
             case ROWS_EOF -> {
                 client.session().foundRows(rows); // FOUND_ROWS() and ROW_COUNT() after a SELECT
@@ -128,6 +133,24 @@ final class Passthrough implements ResponseHandler {
         }
         writer.forward(frame);
         afterWrite();
+    }
+
+    /**
+     * A data host's ERR that names a data node's database goes out with the logical schema instead, its code and
+     * SQLSTATE kept ({@link ClientChannel#logical}); true when written so, false when it passes as it is. An ERR is
+     * rare: decoding it costs nothing that matters.
+     */
+    private boolean writtenInLogicalTerms(Packet frame) {
+        ErrPacket err = ErrPacket.read(new PayloadReader(frame.content().duplicate()));
+        String message = client.logical(err.message());
+        if (message.equals(err.message())) {
+            return false;
+        }
+        frame.release();
+        PayloadWriter p = writer.newPayload(16 + message.length());
+        new ErrPacket(err.errorCode(), err.sqlState(), message).writeTo(p);
+        writer.write(p);
+        return true;
     }
 
     /** Remembers what an OK reports that the session answers for later: LAST_INSERT_ID(), warnings. */

@@ -4,6 +4,7 @@ import io.netty.channel.EventLoop;
 import io.tessera.backend.BackendConnection;
 import io.tessera.backend.QueryResult;
 import io.tessera.backend.host.Intent;
+import io.tessera.protocol.error.DataHostError;
 import io.tessera.protocol.error.TesseraException;
 import io.tessera.protocol.packet.ErrPacket;
 import io.tessera.proxy.exec.TransactionCoordinator.AtomicStatement;
@@ -130,7 +131,10 @@ final class ScatterWrite {
         client.ok(affected, insertId, warnings);
     }
 
-    /** The first failure's code and SQLSTATE, with every failed node and its message, then {@code outcome}. */
+    /**
+     * The first failure's code and SQLSTATE, with every failed node and its message, then {@code outcome}: in the data
+     * nodes' words, so put in logical terms before a client reads it.
+     */
     private TesseraException failure(String outcome) {
         List<String> failed = new ArrayList<>();
         ErrPacket first = null;
@@ -141,7 +145,7 @@ final class ScatterWrite {
                 failed.add(route.shards().get(i).dataNode() + ": " + err.message());
             }
         }
-        return new TesseraException(first.errorCode(), first.sqlState(), "failed on data node(s) " + failed
+        return new DataHostError(first.errorCode(), first.sqlState(), "failed on data node(s) " + failed
                 + outcome);
     }
 

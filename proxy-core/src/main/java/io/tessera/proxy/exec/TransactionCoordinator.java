@@ -1,6 +1,7 @@
 package io.tessera.proxy.exec;
 
 import io.tessera.backend.BackendConnection;
+import io.tessera.protocol.error.DataHostError;
 import io.tessera.protocol.error.ErrorCode;
 import io.tessera.protocol.error.TesseraException;
 import io.tessera.protocol.packet.ErrPacket;
@@ -337,9 +338,9 @@ public final class TransactionCoordinator {
             int code = done.isEmpty() ? errors.get(0).errorCode() : ErrorCode.UNKNOWN_ERROR.code();
             String state = done.isEmpty() ? errors.get(0).sqlState() : ErrorCode.UNKNOWN_ERROR.sqlState();
             if (participants.size() == 1) {
-                throw new TesseraException(code, state, sql + " failed on data node " + failed.get(0));
+                throw new DataHostError(code, state, sql + " failed on data node " + failed.get(0));
             }
-            throw new TesseraException(code, state, sql + " failed on data node(s) " + failed
+            throw new DataHostError(code, state, sql + " failed on data node(s) " + failed
                     + (done.isEmpty() ? "; it succeeded on none" : "; it succeeded on " + done)
                     + (rolledBack.isEmpty() ? "" : "; rolled back instead on " + rolledBack)
                     + (commit && !done.isEmpty() ? " (use SET XA = ON for an atomic commit across data nodes)" : ""));

@@ -9,6 +9,7 @@ import io.tessera.protocol.error.ErrorCode;
 import io.tessera.protocol.error.TesseraException;
 import io.tessera.proxy.session.ClientChannel;
 import io.tessera.proxy.session.ClientConnections;
+import io.tessera.proxy.session.StatusCounter;
 import io.tessera.proxy.topology.Topology;
 import io.tessera.router.RouteContext;
 import io.tessera.router.error.RouteException;
@@ -40,7 +41,7 @@ final class CommandDispatcher {
      */
     void dispatch(ClientChannel client, Topology topology, ByteBuf payload) {
         int command = payload.getUnsignedByte(payload.readerIndex());
-        connections.countQuestion();
+        connections.status().command(client.session(), command);
         try {
             switch (command) {
                 case Command.QUERY -> {
@@ -141,9 +142,10 @@ final class CommandDispatcher {
     /** COM_STATISTICS: a bare human-readable string, no header byte. */
     private void statistics(ClientChannel client) {
         long uptime = Math.max(1, connections.uptimeSeconds());
+        long questions = connections.status().global(StatusCounter.QUESTIONS);
         String text = String.format(Locale.ROOT, "Uptime: %d  Threads: %d  Questions: %d  Slow queries: 0  Opens: 0"
                 + "  Flush tables: 0  Open tables: 0  Queries per second avg: %.3f", uptime, connections.count(),
-                connections.questions(), connections.questions() / (double) uptime);
+                questions, questions / (double) uptime);
         PayloadWriter p = client.writer().newPayload(text.length());
         p.string(text, StandardCharsets.US_ASCII);
         client.writer().writeAndFlush(p);

@@ -138,6 +138,8 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
         busy = true;
         commandTopology = context.topologies().enter();
         client.startCommand(aggregator.firstSequenceId() + 1);
+        client.activity().started(payload.getUnsignedByte(payload.readerIndex()));
+        client.databases(commandTopology.dataNodes().physicalDatabases());
         context.dispatcher().dispatch(client, commandTopology, payload);
     }
 

@@ -91,11 +91,14 @@ final class PreparedStatements {
         }));
     }
 
-    /** Statements Tessera answers itself need no data node to describe them; they have no result columns. */
+    /**
+     * Statements Tessera answers itself need no data node to describe them; they have no result columns. A data node
+     * never describes SHOW GRANTS either: its column would name the backend account.
+     */
     private static boolean describedByDataNode(ParsedStatement parsed) {
         return switch (parsed.type()) {
             case SET, SET_TRANSACTION, USE, BEGIN, COMMIT, ROLLBACK, SAVEPOINT, SHOW_DATABASES, SHOW_TABLES,
-                    SHOW_WARNINGS, EXPLAIN, KILL, XA, LOCK -> false;
+                    SHOW_WARNINGS, SHOW_GRANTS, SHOW_PROCESSLIST, SHOW_STATUS, EXPLAIN, KILL, XA, LOCK -> false;
             default -> true;
         };
     }

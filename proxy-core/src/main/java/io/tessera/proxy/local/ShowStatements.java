@@ -3,6 +3,7 @@ package io.tessera.proxy.local;
 import io.tessera.protocol.result.ResultTable;
 import io.tessera.proxy.exec.Executor;
 import io.tessera.proxy.session.ClientChannel;
+import io.tessera.proxy.session.ClientConnections;
 import io.tessera.proxy.session.Session;
 import io.tessera.router.error.RouteException;
 import io.tessera.router.local.LocalStatements;
@@ -17,17 +18,37 @@ import java.util.regex.Pattern;
 
 /**
  * {@code SHOW DATABASES} (the user's logical schemas), {@code SHOW [FULL] TABLES [FROM schema] [LIKE pattern]}
- * (the schema's logical tables, plus the tables of its default data node, which are reachable too) and
- * {@code SHOW WARNINGS} (the warnings of the session's last statement).
+ * (the schema's logical tables, plus the tables of its default data node, which are reachable too),
+ * {@code SHOW WARNINGS} (the warnings of the session's last statement), and the logical view of what a data host
+ * would tell of itself: {@code SHOW GRANTS} ({@link Grants}), {@code SHOW PROCESSLIST} ({@link ProcessList}),
+ * {@code SHOW STATUS} ({@link StatusVariables}).
  */
 public final class ShowStatements {
 
     private final SchemaCatalog catalog;
     private final Executor executor;
+    private final Grants grants;
+    private final ProcessList processList;
+    private final StatusVariables status;
 
-    public ShowStatements(SchemaCatalog catalog, Executor executor) {
+    public ShowStatements(SchemaCatalog catalog, Executor executor, ClientConnections connections) {
         this.catalog = catalog;
         this.executor = executor;
+        this.grants = new Grants(catalog);
+        this.processList = new ProcessList(connections);
+        this.status = new StatusVariables(connections);
+    }
+
+    public void grants(ClientChannel client, ParsedStatement statement) {
+        grants.show(client, statement);
+    }
+
+    public void processList(ClientChannel client, ParsedStatement statement) {
+        processList.show(client, statement);
+    }
+
+    public void status(ClientChannel client, ParsedStatement statement) {
+        status.show(client, statement);
     }
 
     public void databases(ClientChannel client) {

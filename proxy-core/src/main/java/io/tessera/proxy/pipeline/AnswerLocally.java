@@ -8,7 +8,7 @@ import io.tessera.router.parse.StatementType;
 
 /**
  * Answers what Tessera answers itself ({@link LocalAnswers}); a hinted statement other than {@code db_type=} goes to
- * the data nodes the hint names instead. EXPLAIN is Tessera's too, hinted or not (a data node would explain its own
+ * the data nodes the hint names instead, except SHOW GRANTS, SHOW PROCESSLIST and SHOW STATUS, which never do. EXPLAIN is Tessera's too, hinted or not (a data node would explain its own
  * plan): the run goes on with the statement it names, to be planned and described rather than run. A MyCat hint
  * right after the keyword routes that statement as it routes it sent alone, and so does one before the keyword,
  * which MyCat 1.6 ignores: EXPLAIN is how a DBA checks where a hint sends a statement.
@@ -29,7 +29,7 @@ final class AnswerLocally implements Step {
             explained(run);
             return Flow.NEXT;
         }
-        if (run.hint != null && !run.hint.type().equals("db_type")) {
+        if (run.hint != null && !run.hint.type().equals("db_type") && !neverSent(run.type)) {
             return Flow.NEXT;
         }
         if (answers.answer(run.client(), run.parsed)) {
@@ -37,6 +37,15 @@ final class AnswerLocally implements Step {
             return Flow.HELD;
         }
         return Flow.NEXT;
+    }
+
+    /**
+     * What no data node ever gets, hinted or not: its answer would be the data host's grants (with the backend
+     * account's password hash), sessions or counters.
+     */
+    private static boolean neverSent(StatementType type) {
+        return type == StatementType.SHOW_GRANTS || type == StatementType.SHOW_PROCESSLIST
+                || type == StatementType.SHOW_STATUS;
     }
 
     /** The run goes on with the statement EXPLAIN names, and with its hint. */

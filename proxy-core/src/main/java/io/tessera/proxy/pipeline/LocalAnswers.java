@@ -12,7 +12,8 @@ import io.tessera.router.local.LocalStatements;
 import io.tessera.router.parse.ParsedStatement;
 
 /**
- * The statements Tessera answers itself: SHOW DATABASES/TABLES/WARNINGS, USE, SET, transactions, KILL, the SELECTs
+ * The statements Tessera answers itself: SHOW DATABASES/TABLES/WARNINGS/GRANTS/PROCESSLIST/STATUS, USE, SET,
+ * transactions, KILL, the SELECTs
  * of session values, and the refusals of what clients may not send (XA, LOCK TABLES). Each answer ends the command.
  */
 public final class LocalAnswers {
@@ -40,6 +41,9 @@ public final class LocalAnswers {
             case SHOW_DATABASES -> shows.databases(client);
             case SHOW_TABLES -> shows.tables(client, statement);
             case SHOW_WARNINGS -> shows.warnings(client);
+            case SHOW_GRANTS -> shows.grants(client, statement);
+            case SHOW_PROCESSLIST -> shows.processList(client, statement);
+            case SHOW_STATUS -> shows.status(client, statement);
             case USE -> use(client, LocalStatements.useSchema(statement));
             case SET -> setStatement.handle(client, statement);
             case SET_TRANSACTION -> transactions.set(client, statement);

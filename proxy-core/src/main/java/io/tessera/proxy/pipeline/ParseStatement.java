@@ -2,6 +2,7 @@ package io.tessera.proxy.pipeline;
 
 import io.tessera.proxy.exec.ColumnOrders;
 import io.tessera.proxy.session.Session;
+import io.tessera.proxy.session.StatusCounters;
 import io.tessera.router.RouteCache;
 import io.tessera.router.parse.MycatHint;
 import io.tessera.router.parse.ParsedStatement;
@@ -10,21 +11,23 @@ import io.tessera.router.parse.StatementType;
 import io.tessera.router.parse.TableReference;
 
 /**
- * Parses the statement (after its MyCat hint, in the session's escaping mode) once. A shortened text is parsed whole
- * again unless the statement is DML: only DML may carry BLOBs that routing can skip. Resets the session's warnings
- * (except for SHOW WARNINGS), notes whether the statement binds its connection, and after DDL forgets the column
- * orders and routes it may change.
+ * Parses the statement (after its MyCat hint, in the session's escaping mode) once, and counts it ({@code Com_xxx}).
+ * A shortened text is parsed whole again unless the statement is DML: only DML may carry BLOBs that routing can skip.
+ * Resets the session's warnings (except for SHOW WARNINGS), notes whether the statement binds its connection, and
+ * after DDL forgets the column orders and routes it may change.
  */
 final class ParseStatement implements Step {
 
     private final SqlParser parser;
     private final RouteCache routes;
     private final ColumnOrders columnOrders;
+    private final StatusCounters status;
 
-    ParseStatement(SqlParser parser, RouteCache routes, ColumnOrders columnOrders) {
+    ParseStatement(SqlParser parser, RouteCache routes, ColumnOrders columnOrders, StatusCounters status) {
         this.parser = parser;
         this.routes = routes;
         this.columnOrders = columnOrders;
+        this.status = status;
     }
 
     @Override
@@ -40,6 +43,7 @@ final class ParseStatement implements Step {
         run.parsed = parsed;
         run.statement = parsed;
         run.type = parsed.type();
+        status.statement(session, parsed.type());
         if (parsed.type() != StatementType.SHOW_WARNINGS) {
             session.warnings(0, null);
         }

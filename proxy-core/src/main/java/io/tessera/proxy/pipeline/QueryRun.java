@@ -8,6 +8,7 @@ import io.tessera.router.parse.MycatHint;
 import io.tessera.router.parse.ParsedStatement;
 import io.tessera.router.parse.StatementType;
 import io.tessera.router.plan.PlanNode;
+import java.util.Map;
 
 /**
  * One statement on its way through the pipeline: what the client sent, and what the steps have learnt and decided
@@ -38,6 +39,8 @@ final class QueryRun {
     /** The statement's type, also when the route came from the cache and nothing was parsed. */
     StatementType type;
     PlanNode plan;
+    /** The SELECT of each virtual information_schema table the statement reads, once known, by table name. */
+    Map<String, String> derivedTables;
 
     QueryRun(StatementPipeline pipeline, ClientChannel client, ByteBuf payload, PreparedRun prepared) {
         this.pipeline = pipeline;

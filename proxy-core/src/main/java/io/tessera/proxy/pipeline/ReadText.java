@@ -8,8 +8,8 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * The statement's text: decoded from the payload in the client's character set, or a prepared EXECUTE's with its
- * values written in. A very long text is read for routing as a copy whose long literals are emptied: routing never
- * needs a BLOB's bytes, and the data node gets the client's payload as it is.
+ * values written in; SHOW PROCESSLIST shows it from now on. A very long text is read for routing as a copy whose long
+ * literals are emptied: routing never needs a BLOB's bytes, and the data node gets the client's payload as it is.
  */
 final class ReadText implements Step {
 
@@ -31,6 +31,7 @@ final class ReadText implements Step {
         if (!run.shortened) {
             run.sql = run.prepared() != null ? run.prepared().text() : decode(payload, session.clientCharset());
         }
+        run.client().activity().statement(run.sql);
         return Flow.NEXT;
     }
 

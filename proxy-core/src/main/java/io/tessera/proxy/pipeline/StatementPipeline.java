@@ -5,9 +5,11 @@ import io.tessera.protocol.error.TesseraException;
 import io.tessera.proxy.exec.ColumnOrders;
 import io.tessera.proxy.exec.Executor;
 import io.tessera.proxy.exec.ParentRows;
+import io.tessera.proxy.local.InformationSchema;
 import io.tessera.proxy.local.SessionFunctions;
 import io.tessera.proxy.session.Authenticator;
 import io.tessera.proxy.session.ClientChannel;
+import io.tessera.proxy.session.StatusCounters;
 import io.tessera.router.RouteCache;
 import io.tessera.router.Router;
 import io.tessera.router.parse.SqlParser;
@@ -28,19 +30,20 @@ public final class StatementPipeline {
     private final List<Step> steps;
 
     public StatementPipeline(Router router, Executor executor, Authenticator authenticator, LocalAnswers locals,
-            SessionFunctions sessionFunctions) {
+            SessionFunctions sessionFunctions, InformationSchema informationSchema, StatusCounters status) {
         SqlParser parser = new SqlParser();
         RouteCache routes = new RouteCache(ROUTE_CACHE_CHARS);
         this.parentRows = new ParentRows(executor);
         this.steps = List.of(
                 new ReadText(),
                 new SplitStatements(this),
-                new UseCachedRoute(routes),
-                new ParseStatement(parser, routes, columnOrders),
+                new UseCachedRoute(routes, status),
+                new ParseStatement(parser, routes, columnOrders, status),
                 new AnswerLocally(parser, locals),
                 new CheckHintedSchema(authenticator),
                 new CommitBeforeDdl(executor),
                 new InlineSessionValues(sessionFunctions),
+                new AnswerVirtualTables(router, informationSchema),
                 new LearnColumnOrders(router, executor, columnOrders),
                 new LookUpParentRows(router, parentRows),
                 new PlanStatement(router, new HintedRoutes(parser, router, executor.dataNodes()), routes),

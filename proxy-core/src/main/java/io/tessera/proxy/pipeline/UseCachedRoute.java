@@ -1,6 +1,7 @@
 package io.tessera.proxy.pipeline;
 
 import io.tessera.proxy.session.Session;
+import io.tessera.proxy.session.StatusCounters;
 import io.tessera.router.RouteCache;
 import io.tessera.router.parse.MycatHint;
 import io.tessera.router.parse.SqlTokens;
@@ -8,15 +9,17 @@ import io.tessera.router.parse.StatementType;
 
 /**
  * A statement whose text was planned before in the same schema and escaping mode takes that plan and goes straight to
- * {@link RunPlan}: no parse. Hinted statements, shortened texts and sessions with a {@code sql_select_limit} (a plan
+ * {@link RunPlan}: no parse; it is counted here ({@code Com_xxx}), as {@link ParseStatement} counts the others. Hinted statements, shortened texts and sessions with a {@code sql_select_limit} (a plan
  * made for one limit must not serve another) always plan anew.
  */
 final class UseCachedRoute implements Step {
 
     private final RouteCache routes;
+    private final StatusCounters status;
 
-    UseCachedRoute(RouteCache routes) {
+    UseCachedRoute(RouteCache routes, StatusCounters status) {
         this.routes = routes;
+        this.status = status;
     }
 
     @Override
@@ -34,6 +37,7 @@ final class UseCachedRoute implements Step {
         session.warnings(0, null);
         session.calcFoundRows(cached.type() == StatementType.SELECT && calcFoundRows(run.sql));
         run.type = cached.type();
+        status.statement(session, cached.type());
         run.plan = cached.plan();
         run.skipTo(RunPlan.class);
         return Flow.NEXT;

@@ -4,6 +4,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.tessera.protocol.codec.PacketWriter;
 import io.tessera.protocol.codec.PayloadWriter;
+import io.tessera.protocol.error.DataHostError;
 import io.tessera.protocol.error.ErrorCode;
 import io.tessera.protocol.error.TesseraException;
 import io.tessera.protocol.packet.ErrPacket;
@@ -36,6 +37,8 @@ public final class ClientChannel {
     private int commandStart; // the sequence id of the current command's first answer packet
     private final long openedMillis = System.currentTimeMillis();
     private long bytesRead; // the event loop writes; the admin port reads a possibly stale value
+    private final Activity activity = new Activity();
+    private PhysicalDatabases databases = PhysicalDatabases.NONE;
 
     public ClientChannel(Session session, Channel channel, Runnable onCommandDone) {
         this.session = session;
@@ -63,6 +66,21 @@ public final class ClientChannel {
     public void startCommand(int sequenceId) {
         writer.sequenceId(sequenceId);
         commandStart = sequenceId;
+    }
+
+    /** What the connection is doing now (SHOW PROCESSLIST). */
+    public Activity activity() {
+        return activity;
+    }
+
+    /** The data nodes' databases of the topology the current command runs on, which the client must not read. */
+    public void databases(PhysicalDatabases databases) {
+        this.databases = databases;
+    }
+
+    /** A data host's message as the client may read it: the data nodes' databases named by their logical schemas. */
+    public String logical(String dataHostMessage) {
+        return databases.hide(dataHostMessage, session.schema());
     }
 
     /**
@@ -137,11 +155,18 @@ public final class ClientChannel {
         commandDone();
     }
 
-    /** Writes the ERR without ending the command (the caller still has to clean up). */
+    /**
+     * Writes the ERR without ending the command (the caller still has to clean up). An error in a data host's words
+     * ({@link DataHostError}) goes out in logical terms ({@link #logical}).
+     */
     public void writeError(Throwable cause) {
         statementFailed();
+        ErrPacket err = toErr(cause);
+        if (unwrapped(cause) instanceof DataHostError) {
+            err = new ErrPacket(err.errorCode(), err.sqlState(), logical(err.message()));
+        }
         PayloadWriter p = writer.newPayload(64);
-        toErr(cause).writeTo(p);
+        err.writeTo(p);
         writer.write(p);
     }
 
@@ -219,15 +244,13 @@ public final class ClientChannel {
         if (commandListener != null) {
             commandListener.commandDone();
         }
+        activity.idle();
         onCommandDone.run();
     }
 
     /** The ERR a client sees for any failure: typed errors as they are, anything else as 1105 with its message. */
     public static ErrPacket toErr(Throwable cause) {
-        Throwable t = cause;
-        while ((t instanceof CompletionException || t instanceof ExecutionException) && t.getCause() != null) {
-            t = t.getCause();
-        }
+        Throwable t = unwrapped(cause);
         if (t instanceof TesseraException e) {
             return ErrPacket.of(e);
         }
@@ -236,13 +259,24 @@ public final class ClientChannel {
                 "internal error in Tessera: " + t);
     }
 
+    /** {@code cause} without the wrappers of asynchronous stages. */
+    private static Throwable unwrapped(Throwable cause) {
+        Throwable t = cause;
+        while ((t instanceof CompletionException || t instanceof ExecutionException) && t.getCause() != null) {
+            t = t.getCause();
+        }
+        return t;
+    }
+
     /**
      * {@code cause} as the client would get it ({@link #toErr}), its code and SQLSTATE kept and its message
-     * reworded: a data node's error told with where and what it cost.
+     * reworded: a data node's error told with where and what it cost. An error in a data host's words stays one.
      */
     public static TesseraException reworded(Throwable cause, UnaryOperator<String> message) {
         ErrPacket err = toErr(cause);
-        return new TesseraException(err.errorCode(), err.sqlState(), message.apply(err.message()));
+        String text = message.apply(err.message());
+        return unwrapped(cause) instanceof DataHostError ? new DataHostError(err.errorCode(), err.sqlState(), text)
+                : new TesseraException(err.errorCode(), err.sqlState(), text);
     }
 
     /** Closes the connection once everything written so far has gone out. */

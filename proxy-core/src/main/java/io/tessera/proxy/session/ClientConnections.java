@@ -5,32 +5,46 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * The open client connections, for COM_STATISTICS, KILL, the admin port and shutdown, and whether the server is in
- * service for them (the admin port's {@code offline} and {@code online}). Thread-safe. The front end registers and
- * counts; the admin views and shutdown only read and close, so this lives beside the session rather than in the front
- * end that fills it.
+ * The open client connections, for COM_STATISTICS, SHOW PROCESSLIST and SHOW STATUS, KILL, the admin port and
+ * shutdown, the counts of connections since the start, and whether the server is in service for them (the admin
+ * port's {@code offline} and {@code online}). Thread-safe. The front end registers; the admin views, the local
+ * statements and shutdown only read and close, so this lives beside the session rather than in the front end that
+ * fills it.
  */
 public final class ClientConnections {
 
     private final Map<Long, ClientChannel> open = new ConcurrentHashMap<>();
     /** What {@link #whenClosed} handed out, by connection id; empty unless someone waits. */
     private final Map<Long, CompletableFuture<Void>> awaited = new ConcurrentHashMap<>();
-    private final LongAdder questions = new LongAdder();
     private final long startedMillis = System.currentTimeMillis();
+    private final LongAdder connected = new LongAdder();
+    private final LongAdder aborted = new LongAdder();
+    private final LongAccumulator mostAtOnce = new LongAccumulator(Math::max, 0);
+    private final LongAdder closedBytesReceived = new LongAdder();
+    private final LongAdder closedBytesSent = new LongAdder();
+    private final StatusCounters status = new StatusCounters();
     private volatile boolean online = true;
 
     /** A client connected: {@code client} counts from now on, logged in or not yet. */
     public void opened(ClientChannel client) {
         open.put(client.session().connectionId(), client);
+        connected.increment();
+        mostAtOnce.accumulate(open.size());
     }
 
-    /** {@code client}'s channel closed. */
+    /** {@code client}'s channel closed; one that never logged in counts as an aborted connection attempt. */
     public void closed(ClientChannel client) {
         long id = client.session().connectionId();
         open.remove(id);
+        if (client.session().user() == null) {
+            aborted.increment();
+        }
+        closedBytesReceived.add(client.bytesRead());
+        closedBytesSent.add(client.writer().bytesWritten());
         CompletableFuture<Void> waiting = awaited.remove(id);
         if (waiting != null) {
             waiting.complete(null);
@@ -56,17 +70,58 @@ public final class ClientConnections {
         return open.get(connectionId);
     }
 
-    /** One more command from a client, for COM_STATISTICS' {@code Questions}. */
-    public void countQuestion() {
-        questions.increment();
+    /** What the clients' commands and statements were: {@code Questions}, {@code Com_select}, ... */
+    public StatusCounters status() {
+        return status;
     }
 
+    /** The connections open now ({@code Threads_connected}), logged in or not yet. */
     public int count() {
         return open.size();
     }
 
-    public long questions() {
-        return questions.sum();
+    /** Open connections running a command now ({@code Threads_running}). */
+    public int running() {
+        int running = 0;
+        for (ClientChannel client : open.values()) {
+            if (client.activity().running()) {
+                running++;
+            }
+        }
+        return running;
+    }
+
+    /** Connection attempts since the start, successful or not ({@code Connections}). */
+    public long connections() {
+        return connected.sum();
+    }
+
+    /** Connections closed before they logged in ({@code Aborted_connects}). */
+    public long abortedConnects() {
+        return aborted.sum();
+    }
+
+    /** The most connections open at once since the start ({@code Max_used_connections}). */
+    public long mostAtOnce() {
+        return mostAtOnce.get();
+    }
+
+    /** Bytes received from every client since the start, after login ({@code Bytes_received}). */
+    public long bytesReceived() {
+        long bytes = closedBytesReceived.sum();
+        for (ClientChannel client : open.values()) {
+            bytes += client.bytesRead();
+        }
+        return bytes;
+    }
+
+    /** Bytes sent to every client since the start, after login ({@code Bytes_sent}). */
+    public long bytesSent() {
+        long bytes = closedBytesSent.sum();
+        for (ClientChannel client : open.values()) {
+            bytes += client.writer().bytesWritten();
+        }
+        return bytes;
     }
 
     public long uptimeSeconds() {

@@ -51,6 +51,7 @@ public final class Session {
     private final Map<BackendConnection, String> running = new HashMap<>();
     private final Map<Long, PreparedStatement> statements = new HashMap<>();
     private long lastStatementId;
+    private final long[] status = new long[StatusCounter.COUNT];
 
     public Session(long connectionId, String remoteHost) {
         this.connectionId = connectionId;
@@ -370,6 +371,16 @@ public final class Session {
     public void warnings(int count, ResultTable table) {
         this.warningCount = count;
         this.warnings = table;
+    }
+
+    /** One more of {@code counter} for this session ({@link StatusCounters} counts for the server). */
+    void count(StatusCounter counter) {
+        status[counter.ordinal()]++;
+    }
+
+    /** The session's count of {@code counter} since it connected: {@code SHOW SESSION STATUS}. */
+    public long status(StatusCounter counter) {
+        return status[counter.ordinal()];
     }
 
     /** Status flags for packets Tessera writes itself. */

@@ -10,8 +10,10 @@ import io.tessera.proxy.exec.DataNode;
 import io.tessera.proxy.exec.DataNodes;
 import io.tessera.proxy.exec.Executor;
 import io.tessera.proxy.exec.TransactionCoordinator;
+import io.tessera.proxy.local.InformationSchema;
 import io.tessera.proxy.local.KillStatement;
 import io.tessera.proxy.local.LocalSelect;
+import io.tessera.proxy.local.ProcessList;
 import io.tessera.proxy.local.SessionFunctions;
 import io.tessera.proxy.local.SetStatement;
 import io.tessera.proxy.local.ShowStatements;
@@ -21,11 +23,15 @@ import io.tessera.proxy.pipeline.StatementPipeline;
 import io.tessera.proxy.session.Authenticator;
 import io.tessera.proxy.session.ClientConnections;
 import io.tessera.router.Router;
+import io.tessera.router.model.LogicalSchema;
+import io.tessera.router.model.SchemaCatalog;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -86,21 +92,38 @@ public final class TopologyBuilder {
 
     private Topology assemble(TesseraConfig config, Map<String, DataHost> hosts) {
         SystemConfig system = config.system();
+        Router router = new Router(ModelMapper.catalog(config));
         List<DataNode> nodes = new ArrayList<>();
         for (DataNodeConfig node : config.dataNodes().values()) {
             nodes.add(new DataNode(node.name(), node.dataHost(), hosts.get(node.dataHost()), node.database()));
         }
-        DataNodes dataNodes = new DataNodes(nodes);
-        Router router = new Router(ModelMapper.catalog(config));
+        DataNodes dataNodes = new DataNodes(nodes, schemasByNode(router.catalog()));
         Executor executor = new Executor(dataNodes, transactions, system.mergeMemoryLimit());
         Authenticator authenticator = new Authenticator(config.users(), router.catalog());
         LocalAnswers locals = new LocalAnswers(
                 new LocalSelect(serverVersion, LocalSelect.VERSION_COMMENT, system.maxPacketSize(), router, executor),
-                new SetStatement(router, executor), new ShowStatements(router.catalog(), executor),
+                new SetStatement(router, executor), new ShowStatements(router.catalog(), executor, connections),
                 new Transactions(executor), new KillStatement(connections, executor), authenticator);
+        InformationSchema informationSchema = new InformationSchema(router.catalog(), executor,
+                new ProcessList(connections), serverVersion);
         StatementPipeline pipeline = new StatementPipeline(router, executor, authenticator, locals,
-                new SessionFunctions(serverVersion, LocalSelect.VERSION_COMMENT));
+                new SessionFunctions(serverVersion, LocalSelect.VERSION_COMMENT), informationSchema,
+                connections.status());
         return new Topology(generations.incrementAndGet(), config, hosts, dataNodes, router, executor, authenticator,
                 pipeline);
+    }
+
+    /** The logical schemas that use each data node (as their default dataNode or a table's), in schema.xml's order. */
+    static Map<String, List<String>> schemasByNode(SchemaCatalog catalog) {
+        Map<String, List<String>> schemas = new LinkedHashMap<>();
+        for (LogicalSchema schema : catalog.schemas()) {
+            Set<String> nodes = new LinkedHashSet<>();
+            if (schema.defaultDataNode() != null) {
+                nodes.add(schema.defaultDataNode());
+            }
+            schema.allTables().forEach(table -> nodes.addAll(table.dataNodes()));
+            nodes.forEach(node -> schemas.computeIfAbsent(node, n -> new ArrayList<>()).add(schema.name()));
+        }
+        return schemas;
     }
 }

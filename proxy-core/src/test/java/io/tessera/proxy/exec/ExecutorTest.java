@@ -6,6 +6,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.tessera.backend.QueryResult;
 import io.tessera.protocol.codec.PayloadReader;
+import io.tessera.protocol.error.DataHostError;
 import io.tessera.protocol.error.TesseraException;
 import io.tessera.protocol.packet.ErrPacket;
 import io.tessera.protocol.packet.OkPacket;
@@ -18,6 +19,7 @@ import io.tessera.router.plan.ShardStatement;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
@@ -39,8 +41,13 @@ class ExecutorTest {
     private final Executor executor = new Executor(new DataNodes(List.of(
             new DataNode("dn1", "host1", host1, "db1"),
             new DataNode("dn2", "host2", host2, "db2"),
-            new DataNode("dn3", "mongoHost", null, "db3"))),
+            new DataNode("dn3", "mongoHost", null, "db3")),
+            Map.of("dn1", List.of("TESTDB"), "dn2", List.of("TESTDB"))),
             new TransactionCoordinator(DistributedTransactions.ALLOW, new Xids(1, 1), null), 1 << 20);
+
+    {
+        client.client().databases(executor.dataNodes().physicalDatabases()); // as the front end does per command
+    }
 
     private static ByteBuf comQuery(String sql) {
         return Unpooled.buffer().writeByte(0x03).writeBytes(sql.getBytes(StandardCharsets.UTF_8));
@@ -155,7 +162,7 @@ class ExecutorTest {
 
         ErrPacket err = FakeClient.error(client.received());
         assertThat(err.errorCode()).isEqualTo(1105);
-        assertThat(err.message()).isEqualTo("data node dn1 (database db1): data host host1 (127.0.0.1:3306):"
+        assertThat(err.message()).isEqualTo("data node dn1: data host host1 (127.0.0.1:3306):"
                 + " no connection within 5000 ms (active=1/1, idle=0, waiting=1)");
         assertThat(payload.refCnt()).isZero();
         assertThat(client.commandsDone()).isEqualTo(1);
@@ -165,7 +172,7 @@ class ExecutorTest {
     void aNodeOnADataHostTesseraCannotReachIsRefusedNamingIt() {
         ErrPacket err = FakeClient.error(run(on("dn3", "SELECT 1"), "SELECT 1", StatementType.SELECT));
 
-        assertThat(err.message()).isEqualTo("data node dn3 (data host mongoHost, database db3): its data host is not"
+        assertThat(err.message()).isEqualTo("data node dn3 (data host mongoHost): its data host is not"
                 + " MySQL or MariaDB, which this Tessera version cannot reach");
     }
 
@@ -301,11 +308,61 @@ class ExecutorTest {
 
         ErrPacket err = FakeClient.error(run(on("dn1", "SELECT 1"), "SELECT 1", StatementType.SELECT));
 
-        assertThat(err.message()).isEqualTo("data node dn1 (data host host1, database db1): the session's connection"
+        assertThat(err.message()).isEqualTo("data node dn1 (data host host1): the session's connection"
                 + " was lost, with its temporary tables, SQL prepared statements and locks there; the transaction is"
                 + " rolled back on every data node");
         assertThat(dn1Connection.sent()).containsExactly("START TRANSACTION", "UPDATE t SET v = 4");
         assertThat(host1.borrows()).hasSize(1);
         assertThat(client.session().pinned()).isEmpty();
+    }
+
+    @Test
+    void aDataNodesErrorNamingItsDatabaseReachesTheClientWithTheLogicalSchema() {
+        host1.lend(dn1Connection.answer(ScriptedResponse.err(1146, "42S02", "Table 'db1.t_mod' doesn't exist")));
+
+        ErrPacket err = FakeClient.error(run(on("dn1", "SELECT * FROM t_mod"), "SELECT * FROM t_mod",
+                StatementType.SELECT));
+
+        assertThat(err).isEqualTo(new ErrPacket(1146, "42S02", "Table 'TESTDB.t_mod' doesn't exist"));
+        assertThat(dn1Connection.released()).isEqualTo(1);
+        assertThat(client.commandsDone()).isEqualTo(1);
+    }
+
+    @Test
+    void aDataNodesErrorWithoutItsDatabasePassesAsItCame() {
+        ScriptedResponse duplicate = ScriptedResponse.err(1062, "23000", "Duplicate entry '1' for key 'PRIMARY'");
+        host1.lend(dn1Connection.answer(duplicate));
+
+        List<Received> received = run(on("dn1", "INSERT INTO t VALUES (1)"), "INSERT INTO t VALUES (1)",
+                StatementType.INSERT);
+
+        assertThat(received).extracting(Received::payload).containsExactlyElementsOf(duplicate.payloads());
+    }
+
+    @Test
+    void aWriteOnSeveralNodesNamesTheLogicalSchemaInEachNodesError() {
+        String sql = "UPDATE t SET v = 1";
+        host1.lend(dn1Connection);
+        host2.lend(dn2Connection.fail(sql, new DataHostError(1146, "42S02", "Table 'db2.t' doesn't exist")));
+        Route both = new Route(List.of(new ShardStatement("dn1", sql, false), new ShardStatement("dn2", sql, false)));
+
+        ErrPacket err = FakeClient.error(run(both, sql, StatementType.UPDATE));
+
+        assertThat(err.errorCode()).isEqualTo(1146);
+        assertThat(err.sqlState()).isEqualTo("42S02");
+        assertThat(err.message()).isEqualTo("failed on data node(s) [dn2: Table 'TESTDB.t' doesn't exist]; nothing"
+                + " was changed on any data node");
+    }
+
+    @Test
+    void aDataNodesWarningsNameTheLogicalSchema() {
+        host1.lend(dn1Connection.answer(ScriptedResponse.ok(0, 0, 1)).answer("SHOW WARNINGS", new QueryResult(
+                List.of("Level", "Code", "Message"), List.of(List.of("Note", "1051", "Unknown table 'db1.gone'")),
+                0, 0, 0, 0)));
+
+        run(on("dn1", "DROP TABLE IF EXISTS gone"), "DROP TABLE IF EXISTS gone", StatementType.DDL);
+
+        assertThat(client.session().warnings().rows()).containsExactly(List.of("Note", "1051",
+                "Unknown table 'TESTDB.gone'"));
     }
 }

@@ -7,6 +7,7 @@ import io.tessera.protocol.HotPath;
 import io.tessera.protocol.codec.FrameKind;
 import io.tessera.protocol.codec.Packet;
 import io.tessera.protocol.codec.PayloadReader;
+import io.tessera.protocol.error.DataHostError;
 import io.tessera.protocol.error.ErrorCode;
 import io.tessera.protocol.error.TesseraException;
 import io.tessera.protocol.packet.ErrPacket;
@@ -161,7 +162,7 @@ final class ShardInput implements ResponseHandler, ShardRows {
             case ERR -> {
                 ErrPacket err = ErrPacket.read(new PayloadReader(frame.content().duplicate()));
                 frame.release();
-                error = new TesseraException(err.errorCode(), err.sqlState(), describe() + ": " + err.message());
+                error = new DataHostError(err.errorCode(), err.sqlState(), describe() + ": " + err.message());
             }
             case CONTINUATION -> {
                 frame.release();

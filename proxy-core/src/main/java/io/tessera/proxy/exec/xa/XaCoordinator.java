@@ -1,5 +1,6 @@
 package io.tessera.proxy.exec.xa;
 
+import io.tessera.protocol.error.DataHostError;
 import io.tessera.protocol.error.ErrorCode;
 import io.tessera.protocol.error.TesseraException;
 import io.tessera.proxy.session.ClientChannel;
@@ -185,7 +186,8 @@ public final class XaCoordinator {
                 + ")");
     }
 
+    /** A failure whose message quotes the data nodes' own errors: what a client reads of it is put logically. */
     private static TesseraException failure(String message) {
-        return new TesseraException(ErrorCode.UNKNOWN_ERROR, message);
+        return new DataHostError(ErrorCode.UNKNOWN_ERROR, message);
     }
 }

@@ -1,0 +1,78 @@
+package io.tessera.proxy.pipeline;
+
+import io.tessera.proxy.local.InformationSchema;
+import io.tessera.router.Router;
+import io.tessera.router.error.RouteException;
+import io.tessera.router.local.VirtualTables;
+import io.tessera.router.parse.NoBackslashEscapes;
+import io.tessera.router.parse.StatementType;
+import io.tessera.router.plan.Route;
+import io.tessera.router.plan.ShardStatement;
+import java.util.Set;
+
+/**
+ * A SELECT of {@code information_schema.SCHEMATA} or {@code PROCESSLIST} reads Tessera's rows, never a data host's
+ * ({@link VirtualTables}): once {@link InformationSchema} has them (which may take a data node's answer), the
+ * statement, its session values inlined, goes to the node of statements without tables with each such table replaced
+ * by a derived table of those rows, and is never cached. Refused (1235): any other statement on them, and one that
+ * also reads tables of logical schemas. A {@code datanode=} or {@code sql=} hint sends the statement as written.
+ */
+final class AnswerVirtualTables implements Step {
+
+    private final Router router;
+    private final InformationSchema informationSchema;
+
+    AnswerVirtualTables(Router router, InformationSchema informationSchema) {
+        this.router = router;
+        this.informationSchema = informationSchema;
+    }
+
+    @Override
+    public Flow apply(QueryRun run) {
+        if (!run.routedByRules()) {
+            return Flow.NEXT;
+        }
+        Set<String> tables = VirtualTables.named(run.statement);
+        if (tables.isEmpty()) {
+            return Flow.NEXT;
+        }
+        if (run.derivedTables == null) {
+            refuseWhatCannotBeAnswered(run, "information_schema." + tables.iterator().next());
+            informationSchema.derivedTables(run.client(), tables).whenComplete(run.client().guard((selects, error) -> {
+                if (error != null) {
+                    run.fail(error);
+                    return;
+                }
+                run.derivedTables = selects;
+                run.skipTo(AnswerVirtualTables.class); // again, now with the rows
+                run.resume();
+            }));
+            return Flow.HELD;
+        }
+        String sql = VirtualTables.withDerivedTables(run.statement, run.derivedTables);
+        run.plan = Route.single(new ShardStatement(router.nodeWithoutTables(run.routeContext()), sql, true));
+        run.skipTo(RunPlan.class);
+        return Flow.NEXT;
+    }
+
+    private static void refuseWhatCannotBeAnswered(QueryRun run, String table) {
+        if (run.type != StatementType.SELECT) {
+            throw RouteException.notSupported(table + " can only be read by a SELECT: Tessera answers it with rows of"
+                    + " its own");
+        }
+        if (VirtualTables.namesOtherTables(run.statement)) {
+            throw RouteException.notSupported(table + " cannot be read together with tables of logical schemas:"
+                    + " Tessera answers it with rows of its own; read it in a statement of its own");
+        }
+        if (run.shortened) {
+            throw RouteException.notSupported("a statement of " + run.payload().readableBytes() + " bytes with"
+                    + " literals over " + ReadText.MAX_ROUTING_LITERAL_BYTES + " bytes cannot read " + table);
+        }
+        String sql = run.parsed.sql();
+        if (!run.session().backslashEscapes() && NoBackslashEscapes.asDefaultMode(sql) != sql) {
+            throw RouteException.notSupported("in a session whose sql_mode has NO_BACKSLASH_ESCAPES, a statement"
+                    + " that reads " + table + " cannot have a backslash in a string: Tessera writes it anew for its"
+                    + " data node, and would write the backslash as an escape");
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package io.tessera.proxy.session;
+
+import io.tessera.protocol.constant.Command;
+
+/**
+ * What one client connection is doing, for {@code SHOW PROCESSLIST} and {@code Threads_running}: the command it runs
+ * ({@link Command#SLEEP} between commands), since when, and the statement's text. Written on the connection's event
+ * loop a few times per command, never per row; read from any thread.
+ */
+public final class Activity {
+
+    private volatile int command = Command.SLEEP;
+    private volatile long sinceNanos = System.nanoTime();
+    private volatile String statement;
+
+    /** A command starts ({@code command} is its first byte). */
+    public void started(int command) {
+        this.statement = null;
+        this.command = command;
+        this.sinceNanos = System.nanoTime();
+    }
+
+    /** The statement the running command runs now (of a multi-statement text, each in turn). */
+    public void statement(String sql) {
+        this.statement = sql;
+    }
+
+    /** The command has ended: the connection waits for the next one. */
+    public void idle() {
+        this.statement = null;
+        this.command = Command.SLEEP;
+        this.sinceNanos = System.nanoTime();
+    }
+
+    /** The command running, or {@link Command#SLEEP}. */
+    public int command() {
+        return command;
+    }
+
+    public boolean running() {
+        return command != Command.SLEEP;
+    }
+
+    /** Whole seconds since the command started or, idle, since the last one ended. */
+    public long seconds() {
+        return Math.max(0, (System.nanoTime() - sinceNanos) / 1_000_000_000L);
+    }
+
+    /** The text of the statement running, or {@code null} (idle, or a command without one). */
+    public String statement() {
+        return statement;
+    }
+}
