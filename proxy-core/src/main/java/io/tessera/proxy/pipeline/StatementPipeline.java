@@ -39,11 +39,13 @@ public final class StatementPipeline {
                 new ParseStatement(parser, routes, columnOrders),
                 new AnswerLocally(parser, locals),
                 new CheckHintedSchema(authenticator),
+                new CheckPrivileges(),
                 new CommitBeforeDdl(executor),
                 new InlineSessionValues(sessionFunctions),
                 new LearnColumnOrders(router, executor, columnOrders),
                 new LookUpParentRows(router, parentRows),
                 new PlanStatement(router, new HintedRoutes(parser, router, executor.dataNodes()), routes),
+                new CheckDataNodePrivileges(),
                 new RunPlan(this, executor));
     }
 
