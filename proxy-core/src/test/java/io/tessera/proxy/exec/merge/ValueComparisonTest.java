@@ -13,7 +13,6 @@ import io.tessera.router.plan.Predicate.Operand;
 import io.tessera.router.plan.Predicate.Operator;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 class ValueComparisonTest {
@@ -131,30 +130,42 @@ class ValueComparisonTest {
     }
 
     /*
-     * MySQL compares a FLOAT or DOUBLE with a number as doubles ("Type Conversion in Expression Evaluation": a decimal
-     * and a floating-point value compare as floating-point values), a FLOAT widened to a double first: a FLOAT 9.99,
-     * sent as the text 9.99, is 9.989999771118164, not 9.99 (MySQL manual, "Problems with Floating-Point Values").
-     * ValueComparison compares every pair of numbers exactly, as decimals of their text. Both tests fail as it is.
+     * MySQL compares a DOUBLE with a number as doubles ("Type Conversion in Expression Evaluation": a decimal and a
+     * floating-point value compare as floating-point values). A FLOAT is widened to a double first, and its text has
+     * six significant digits (a FLOAT 9.99 is 9.989999771118164, sent as 9.99; 1.2345678 is sent as 1.23457): the
+     * text does not hold the value MySQL compares, so such a comparison is refused.
      */
     private static final List<ColumnDefinition41> APPROXIMATE = List.of(column("max(f)", ColumnType.FLOAT),
-            column("max(d)", ColumnType.DOUBLE));
+            column("max(d)", ColumnType.DOUBLE), column("max(n)", ColumnType.NEWDECIMAL));
 
     @Test
-    @Disabled("bug: a FLOAT side compares as the exact decimal of its text, MySQL widens the float to a double")
-    void aFloatIsWidenedToADoubleBeforeItComparesWithANumber() {
-        ValueComparison floatIs999 = ValueComparison.of(new Comparison(Operator.EQUAL, Operand.column(0),
-                Operand.literal(number("9.99"))), APPROXIMATE);
-
-        assertThat(holds(floatIs999, alloc.row("9.99", null))).isFalse();
+    void aFloatCannotBeComparedExactlyFromItsText() {
+        assertThatThrownBy(() -> ValueComparison.of(new Comparison(Operator.EQUAL, Operand.column(0),
+                Operand.literal(number("9.99"))), APPROXIMATE))
+                .isInstanceOfSatisfying(TesseraException.class, e -> assertThat(e.errorCode()).isEqualTo(1235));
     }
 
     @Test
-    @Disabled("bug: a DOUBLE side compares with a decimal literal as decimals, MySQL compares them as doubles")
     void aDoubleComparesWithADecimalLiteralAsDoubles() {
         ValueComparison doubleIsLongLiteral = ValueComparison.of(new Comparison(Operator.EQUAL, Operand.column(1),
                 Operand.literal(number("0.1000000000000000001"))), APPROXIMATE);
 
-        assertThat(holds(doubleIsLongLiteral, alloc.row(null, "0.1"))).isTrue();
+        assertThat(holds(doubleIsLongLiteral, alloc.row(null, "0.1", null))).isTrue();
+    }
+
+    @Test
+    void aDecimalComparesWithADoubleOrALiteralWithAnExponentAsDoubles() {
+        ValueComparison decimalIsDouble = ValueComparison.of(new Comparison(Operator.EQUAL, Operand.column(2),
+                Operand.column(1)), APPROXIMATE);
+        assertThat(holds(decimalIsDouble, alloc.row(null, "0.1", "0.1000000000000000001"))).isTrue();
+
+        ValueComparison decimalIsExponent = ValueComparison.of(new Comparison(Operator.EQUAL, Operand.column(2),
+                Operand.literal(number("1000000000000000001e0"))), APPROXIMATE);
+        assertThat(holds(decimalIsExponent, alloc.row(null, null, "1000000000000000000"))).isTrue();
+
+        ValueComparison decimalIsExact = ValueComparison.of(new Comparison(Operator.EQUAL, Operand.column(2),
+                Operand.literal(number("1000000000000000001"))), APPROXIMATE);
+        assertThat(holds(decimalIsExact, alloc.row(null, null, "1000000000000000000"))).isFalse();
     }
 
     @Test
