@@ -21,6 +21,7 @@ public enum ErrorCode {
     UNKNOWN_ERROR(1105, "HY000", "%s"),
     UNKNOWN_CHARACTER_SET(1115, "42000", "Unknown character set: '%s'"),
     NO_SUCH_TABLE(1146, "42S02", "Table '%s.%s' doesn't exist"),
+    TABLEACCESS_DENIED_ERROR(1142, "42000", "%s command denied to user '%s'@'%s' for table '%s'"),
     NET_PACKET_TOO_LARGE(1153, "08S01", "Got a packet bigger than 'max_allowed_packet' bytes"),
     UNKNOWN_SYSTEM_VARIABLE(1193, "HY000", "Unknown system variable '%s'"),
     WRONG_ARGUMENTS(1210, "HY000", "Incorrect arguments to %s"),
@@ -35,6 +36,8 @@ public enum ErrorCode {
     NO_OPEN_CURSOR(1421, "HY000", "The statement (%s) has no open cursor."),
     MAX_PREPARED_STMT_COUNT_REACHED(1461, "42000",
             "Can't create more than max_prepared_stmt_count statements (current value: %s)"),
+    /** MyCat's code for a statement a read-only user may not run ({@code ErrorCode.ER_USER_READ_ONLY}). */
+    USER_READ_ONLY(1495, "HY000", "User readonly: user '%s' may only read (readOnly in server.xml), %s refused"),
     CANT_CHANGE_TX_CHARACTERISTICS(1568, "25001",
             "Transaction characteristics can't be changed while a transaction is in progress"),
     MALFORMED_PACKET(1835, "HY000", "Malformed communication packet: %s");

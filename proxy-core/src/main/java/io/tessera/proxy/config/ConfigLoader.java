@@ -92,9 +92,11 @@ public final class ConfigLoader {
         Optional<RuleMapper.Rules> rules = ruleXml.map(xml -> new RuleMapper(values).map(xml));
 
         for (Reference reference : references) {
-            Optional<Set<String>> defined = reference.targetFile().equals(SCHEMA_XML)
-                    ? schemas.map(SchemaMapper.Schemas::schemaNames)
-                    : rules.map(RuleMapper.Rules::tableRuleNames);
+            Optional<Set<String>> defined = switch (reference.targetTag()) {
+                case "schema" -> schemas.map(SchemaMapper.Schemas::schemaNames);
+                case "dataNode" -> schemas.map(found -> found.dataNodes().keySet());
+                default -> rules.map(RuleMapper.Rules::tableRuleNames);
+            };
             if (defined.isPresent() && !defined.get().contains(reference.name())) {
                 problems.add(reference.where(), reference.problem());
             }

@@ -73,17 +73,6 @@ final class NotHonoured {
             property("checkTableConsistency", system -> isOne(system, "checkTableConsistency"),
                     NO_CONSISTENCY_CHECK));
 
-    private static final List<Rule<UserConfig>> USER = List.of(
-            new Rule<>(user -> user.defaultSchema() != null,
-                    user -> propertyElement("defaultSchema", user.defaultSchema()),
-                    user -> "a client that names no database has none selected until it sends USE"),
-            new Rule<>(UserConfig::readOnly, user -> propertyElement("readOnly", "true"),
-                    user -> "the user may change data (read-only users are not built)"),
-            new Rule<>(user -> user.benchmark() > 0, user -> propertyElement("benchmark", user.benchmark()),
-                    user -> "the user's connections are not limited"),
-            new Rule<>(user -> user.privileges().check(), user -> "<privileges check=\"true\">",
-                    user -> "DML rights are not checked: the user may run any statement in its schemas"));
-
     private static final List<Rule<FirewallConfig>> FIREWALL = List.of(
             new Rule<>(firewall -> !firewall.whiteHosts().isEmpty(), firewall -> "<whitehost>",
                     firewall -> "clients may log in from any host (the white list is not built)"),
@@ -159,9 +148,6 @@ final class NotHonoured {
             }
         }
         check(FIREWALL, SERVER_XML, "", "<firewall>", config.firewall(), warnings);
-        for (UserConfig user : config.users().values()) {
-            check(USER, SERVER_XML, "", Where.tag("user", "name", user.name()), user, warnings);
-        }
         for (SchemaConfig schema : config.schemas().values()) {
             String schemaTag = Where.tag("schema", "name", schema.name());
             check(SCHEMA, SCHEMA_XML, "", schemaTag, schema, warnings);

@@ -13,14 +13,17 @@ import java.util.Optional;
  *
  * @param check whether the rights are enforced; {@code false} when the user has no {@code <privileges>}
  * @param schemas rights per schema name, in document order
+ * @param dataNodes rights per data node name ({@code <dataNode name dml>}), in document order
  */
-public record PrivilegesConfig(boolean check, Map<String, SchemaPrivilege> schemas) {
+public record PrivilegesConfig(boolean check, Map<String, SchemaPrivilege> schemas,
+        Map<String, DataNodePrivilege> dataNodes) {
 
     /** No {@code <privileges>} element: nothing is checked. */
-    public static final PrivilegesConfig NONE = new PrivilegesConfig(false, Map.of());
+    public static final PrivilegesConfig NONE = new PrivilegesConfig(false, Map.of(), Map.of());
 
     public PrivilegesConfig {
         schemas = Collections.unmodifiableMap(new LinkedHashMap<>(schemas));
+        dataNodes = Collections.unmodifiableMap(new LinkedHashMap<>(dataNodes));
     }
 
     /**
@@ -48,6 +51,21 @@ public record PrivilegesConfig(boolean check, Map<String, SchemaPrivilege> schem
     public record TablePrivilege(String name, Dml dml) {
 
         public TablePrivilege {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(dml, "dml");
+        }
+    }
+
+    /**
+     * A {@code <dataNode name dml>} inside {@code <privileges>}: what the user may do with rows on that data node,
+     * whichever table and schema they belong to (MyCat 1.6.7's {@code DataNodePrivilege}).
+     *
+     * @param name the data node
+     * @param dml the rights there
+     */
+    public record DataNodePrivilege(String name, Dml dml) {
+
+        public DataNodePrivilege {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(dml, "dml");
         }

@@ -5,12 +5,14 @@ import static io.tessera.proxy.config.Problems.SERVER_XML;
 import static java.util.Objects.requireNonNullElse;
 
 import io.tessera.proxy.config.FirewallConfig.WhiteHost;
+import io.tessera.proxy.config.PrivilegesConfig.DataNodePrivilege;
 import io.tessera.proxy.config.PrivilegesConfig.Dml;
 import io.tessera.proxy.config.PrivilegesConfig.SchemaPrivilege;
 import io.tessera.proxy.config.PrivilegesConfig.TablePrivilege;
 import io.tessera.proxy.config.ServerXml.BlacklistXml;
 import io.tessera.proxy.config.ServerXml.FirewallXml;
 import io.tessera.proxy.config.ServerXml.HostXml;
+import io.tessera.proxy.config.ServerXml.DataNodePrivilegeXml;
 import io.tessera.proxy.config.ServerXml.PrivilegesXml;
 import io.tessera.proxy.config.ServerXml.SchemaPrivilegeXml;
 import io.tessera.proxy.config.ServerXml.TablePrivilegeXml;
@@ -220,7 +222,26 @@ final class ServerMapper {
                 schemas.putIfAbsent(name, new SchemaPrivilege(name, dml, tables));
             }
         }
-        return new PrivilegesConfig(requireNonNullElse(check, false), schemas);
+        return new PrivilegesConfig(requireNonNullElse(check, false), schemas, dataNodePrivileges(where, xml));
+    }
+
+    private Map<String, DataNodePrivilege> dataNodePrivileges(Where privileges, PrivilegesXml xml) {
+        Map<String, DataNodePrivilege> dataNodes = new LinkedHashMap<>();
+        for (DataNodePrivilegeXml nodeXml : xml.dataNodes) {
+            Where where = privileges.child(nodeXml, Where.tag("dataNode", "name", nodeXml.name));
+            String name = values.required(where, "name", nodeXml.name);
+            Dml dml = dml(where, nodeXml.dml);
+            if (name == null) {
+                continue;
+            }
+            references.add(new Reference(where, "name", name, SCHEMA_XML, "dataNode"));
+            if (dataNodes.containsKey(name)) {
+                problems.add(where, "name \"" + name + "\": already listed in this <privileges>");
+            } else if (dml != null) {
+                dataNodes.put(name, new DataNodePrivilege(name, dml));
+            }
+        }
+        return dataNodes;
     }
 
     private Dml dml(Where where, String dml) {

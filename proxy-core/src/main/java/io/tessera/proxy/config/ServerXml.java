@@ -114,6 +114,7 @@ final class ServerXml extends XmlElement {
         String check;
 
         final List<SchemaPrivilegeXml> schemas = new ArrayList<>();
+        final List<DataNodePrivilegeXml> dataNodes = new ArrayList<>();
 
         @JacksonXmlElementWrapper(useWrapping = false)
         @JacksonXmlProperty(localName = "schema")
@@ -121,19 +122,35 @@ final class ServerXml extends XmlElement {
             schemas.addAll(more);
         }
 
+        @JacksonXmlElementWrapper(useWrapping = false)
+        @JacksonXmlProperty(localName = "dataNode")
+        private void addDataNodes(List<DataNodePrivilegeXml> more) {
+            dataNodes.addAll(more);
+        }
+
         @Override
         List<XmlElement> children() {
-            return List.copyOf(schemas);
+            return concat(schemas, dataNodes);
         }
 
         @Override
         String tag() {
             return "privileges";
         }
+    }
+
+    /** {@code <dataNode name dml>} inside {@code <privileges>}. */
+    static final class DataNodePrivilegeXml extends XmlElement {
+
+        @JacksonXmlProperty(isAttribute = true)
+        String name;
+
+        @JacksonXmlProperty(isAttribute = true)
+        String dml;
 
         @Override
-        Set<String> unusedMycatNames() {
-            return Set.of("dataNode");
+        String tag() {
+            return "dataNode";
         }
     }
 

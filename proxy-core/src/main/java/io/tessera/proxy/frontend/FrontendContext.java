@@ -1,13 +1,14 @@
 package io.tessera.proxy.frontend;
 
-import io.tessera.proxy.topology.TopologyHolder;
+import io.tessera.proxy.access.UserConnections;
 import io.tessera.proxy.session.ClientConnections;
+import io.tessera.proxy.topology.TopologyHolder;
 
 /**
  * What every client connection shares after its login: limits from server.xml (the cursor's is mergeMemoryLimit),
- * the command dispatcher, the topology each command enters, and the registry of connections. Immutable; one per
- * server.
+ * the command dispatcher, the topology each command enters, the registry of connections and each user's count of
+ * them. Immutable; one per server.
  */
 record FrontendContext(int maxPacketSize, long idleTimeoutMillis, long cursorMemoryLimit, CommandDispatcher dispatcher,
-        TopologyHolder topologies, ClientConnections connections) {
+        TopologyHolder topologies, ClientConnections connections, UserConnections userConnections) {
 }

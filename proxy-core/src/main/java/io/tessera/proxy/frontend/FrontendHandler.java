@@ -66,8 +66,9 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
         if (evt instanceof LoggedIn<?> login) {
-            session.authenticated((UserConfig) login.account(), login.capabilities(), login.collation());
-            session.schema(login.database());
+            UserConfig user = (UserConfig) login.account();
+            session.authenticated(user, login.capabilities(), login.collation());
+            session.schema(login.database() != null ? login.database() : user.defaultSchema()); // as MyCat does
             BinaryResults binaryResults = new BinaryResults(session.deprecateEof(), context.cursorMemoryLimit());
             ctx.pipeline().addBefore(ctx.name(), "binary-results", binaryResults);
             client.commandListener(binaryResults);
@@ -193,6 +194,9 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
         if (session != null) {
             client.closed();
             context.connections().closed(client);
+            if (session.user() != null) {
+                context.userConnections().left(session.user().name());
+            }
             if (!busy) {
                 leave(); // otherwise once the running command has ended: it still uses the session's connections
             }

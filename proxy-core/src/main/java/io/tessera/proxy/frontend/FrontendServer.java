@@ -13,6 +13,7 @@ import io.tessera.protocol.auth.LoginVerifier;
 import io.tessera.protocol.auth.Scramble;
 import io.tessera.protocol.auth.ServerLogin;
 import io.tessera.protocol.codec.PacketDecoder;
+import io.tessera.proxy.access.UserConnections;
 import io.tessera.proxy.config.SystemConfig;
 import io.tessera.proxy.config.UserConfig;
 import io.tessera.proxy.session.ClientConnections;
@@ -47,11 +48,17 @@ public final class FrontendServer implements AutoCloseable {
             String serverVersion, EventLoopGroup group, Class<? extends ServerChannel> channelType) {
         PreparedStatements prepared = new PreparedStatements(new SqlParser(), system.maxPreparedStmtCount());
         CommandDispatcher dispatcher = new CommandDispatcher(prepared, connections);
+        UserConnections userConnections = new UserConnections();
         FrontendContext context = new FrontendContext(system.maxPacketSize(), system.idleTimeout().toMillis(),
-                system.mergeMemoryLimit(), dispatcher, topologies, connections);
-        // a login checks the users of the topology current when it arrives
-        LoginVerifier<UserConfig> users = (user, host, plugin, nonce, response, database) ->
-                topologies.current().authenticator().verify(user, host, plugin, nonce, response, database);
+                system.mergeMemoryLimit(), dispatcher, topologies, connections, userConnections);
+        // a login checks the users of the topology current when it arrives, then the user's connection limit; the
+        // login's OK and its LoggedIn event follow in the same task, so FrontendHandler counts the connection out
+        LoginVerifier<UserConfig> users = (user, host, plugin, nonce, response, database) -> {
+            UserConfig account = topologies.current().authenticator().verify(user, host, plugin, nonce, response,
+                    database);
+            userConnections.admit(account);
+            return account;
+        };
         Scramble scramble = new Scramble(new SecureRandom());
         AtomicLong connectionIds = new AtomicLong();
         ServerBootstrap bootstrap = new ServerBootstrap()

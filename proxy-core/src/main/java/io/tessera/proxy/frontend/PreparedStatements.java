@@ -16,6 +16,7 @@ import io.tessera.protocol.constant.ServerStatus;
 import io.tessera.protocol.error.ErrorCode;
 import io.tessera.protocol.packet.ColumnDefinition41;
 import io.tessera.protocol.packet.ResultSetEnds;
+import io.tessera.proxy.access.StatementRights;
 import io.tessera.proxy.pipeline.PreparedRun;
 import io.tessera.proxy.session.ClientChannel;
 import io.tessera.proxy.session.Cursor;
@@ -72,6 +73,8 @@ final class PreparedStatements {
         String sql = in.restString(session.clientCharset());
         ParameterMarkers markers = ParameterMarkers.of(sql);
         ParsedStatement parsed = parser.parse(sql);
+        // refused as MySQL refuses it, at PREPARE; EXECUTE runs through the statement pipeline, which checks again
+        StatementRights.check(session.user(), session.remoteHost(), parsed, session.schema(), false);
         if (!describedByDataNode(parsed)) {
             PreparedStatement statement = register(session, sql, markers, parsed, 0);
             answer(client, statement, null);

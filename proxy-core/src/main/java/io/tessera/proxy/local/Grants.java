@@ -15,19 +15,22 @@ import io.tessera.router.model.SchemaCatalog;
 import io.tessera.router.parse.ParsedStatement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * {@code SHOW GRANTS}: what server.xml lets the logical user do, in MySQL's grant syntax, one row per grant: first
  * {@code GRANT USAGE ON *.*} (no global privilege), then one grant per schema of the user, then one per table that
- * {@code <privileges>} names. Never a password: MySQL 8 leaves {@code IDENTIFIED BY} out too.
+ * {@code <privileges>} names. The grants say what the checks of {@link io.tessera.proxy.access.StatementRights} let
+ * through. Never a password: MySQL 8 leaves {@code IDENTIFIED BY} out too.
  *
  * <ul>
- *   <li>a schema without a DML mask: {@code ALL PRIVILEGES} (Tessera passes whatever the user sends on);</li>
+ *   <li>a schema without a DML mask, or with {@code dml="1111"}: {@code ALL PRIVILEGES};</li>
  *   <li>{@code readOnly}: {@code SELECT} only;</li>
- *   <li>{@code <privileges check="true">}: a schema's or table's {@code dml} mask (insert, update, select, delete)
- *       takes away the DML privileges it denies, and only those: as in MyCat, DDL and the rest are not checked. A
- *       table's mask replaces its schema's for that table, where MySQL would add the two; a table left with nothing
- *       reads {@code GRANT USAGE ON `schema`.`table`}.</li>
+ *   <li>under {@code <privileges check="true">}, a schema's or a table's other {@code dml} mask (insert, update,
+ *       select, delete): the DML privileges it allows, and nothing else, since changing the schema of a table under
+ *       such a mask is refused. A table's mask replaces its schema's for that table, where MySQL would add the two;
+ *       a table left with nothing reads {@code GRANT USAGE ON `schema`.`table`}. A {@code <dataNode>} mask limits rows
+ *       by where they live, which MySQL's grants cannot say: it shows in no grant.</li>
  * </ul>
  *
  * {@code FOR} the current user ({@code CURRENT_USER}, {@code CURRENT_USER()}, or its own name with host {@code %} or
@@ -36,13 +39,6 @@ import java.util.List;
  */
 public final class Grants {
 
-    /** MySQL's privileges at schema level, in the order SHOW GRANTS lists them. */
-    private static final List<String> SCHEMA_PRIVILEGES = List.of("SELECT", "INSERT", "UPDATE", "DELETE", "CREATE",
-            "DROP", "REFERENCES", "INDEX", "ALTER", "CREATE TEMPORARY TABLES", "LOCK TABLES", "EXECUTE", "CREATE VIEW",
-            "SHOW VIEW", "CREATE ROUTINE", "ALTER ROUTINE", "EVENT", "TRIGGER");
-    /** MySQL's privileges at table level, in the order SHOW GRANTS lists them. */
-    private static final List<String> TABLE_PRIVILEGES = List.of("SELECT", "INSERT", "UPDATE", "DELETE", "CREATE",
-            "DROP", "REFERENCES", "INDEX", "ALTER", "CREATE VIEW", "SHOW VIEW", "TRIGGER");
     private static final Dml ALL_DML = new Dml(true, true, true, true);
 
     private final SchemaCatalog catalog;
@@ -83,14 +79,13 @@ public final class Grants {
             if (catalog.schema(schema).isEmpty()) {
                 continue; // as SHOW DATABASES: only schemas that exist
             }
-            SchemaPrivilege masks = privileges.check() ? privileges.schemas().get(schema) : null;
-            Dml schemaDml = masks == null ? ALL_DML : masks.dml();
-            lines.add("GRANT " + privilegeList(SCHEMA_PRIVILEGES, schemaDml, user.readOnly()) + " ON "
+            SchemaPrivilege masks = privileges.check() ? find(privileges.schemas(), schema) : null;
+            lines.add("GRANT " + privilegeList(masks == null ? ALL_DML : masks.dml(), user.readOnly()) + " ON "
                     + identifier(schema) + ".*" + account);
             if (masks != null) {
                 for (TablePrivilege t : masks.tables().values()) {
-                    tableLines.add("GRANT " + privilegeList(TABLE_PRIVILEGES, t.dml(), user.readOnly()) + " ON "
-                            + identifier(schema) + "." + identifier(t.name()) + account);
+                    tableLines.add("GRANT " + privilegeList(t.dml(), user.readOnly()) + " ON " + identifier(schema)
+                            + "." + identifier(t.name()) + account);
                 }
             }
         }
@@ -99,27 +94,44 @@ public final class Grants {
     }
 
     /**
-     * The privileges of {@code level} that {@code dml} and {@code readOnly} leave: {@code ALL PRIVILEGES} when that is
-     * all of them, {@code USAGE} when none.
+     * What {@code dml} and {@code readOnly} leave, in MySQL's order: {@code ALL PRIVILEGES} for all four rights
+     * (schema changes included), else the DML privileges they allow, {@code USAGE} for none.
      */
-    private static String privilegeList(List<String> level, Dml dml, boolean readOnly) {
+    private static String privilegeList(Dml dml, boolean readOnly) {
+        if (readOnly) {
+            return dml.select() ? "SELECT" : "USAGE";
+        }
+        if (dml.equals(ALL_DML)) {
+            return "ALL PRIVILEGES";
+        }
         List<String> granted = new ArrayList<>();
-        for (String privilege : level) {
-            boolean allowed = switch (privilege) {
-                case "SELECT" -> dml.select();
-                case "INSERT" -> dml.insert() && !readOnly;
-                case "UPDATE" -> dml.update() && !readOnly;
-                case "DELETE" -> dml.delete() && !readOnly;
-                default -> !readOnly;
-            };
-            if (allowed) {
-                granted.add(privilege);
+        if (dml.select()) {
+            granted.add("SELECT");
+        }
+        if (dml.insert()) {
+            granted.add("INSERT");
+        }
+        if (dml.update()) {
+            granted.add("UPDATE");
+        }
+        if (dml.delete()) {
+            granted.add("DELETE");
+        }
+        return granted.isEmpty() ? "USAGE" : String.join(", ", granted);
+    }
+
+    /** The schema's masks: names compare as StatementRights compares them, exactly first, then in any case. */
+    private static SchemaPrivilege find(Map<String, SchemaPrivilege> schemas, String name) {
+        SchemaPrivilege exact = schemas.get(name);
+        if (exact != null) {
+            return exact;
+        }
+        for (Map.Entry<String, SchemaPrivilege> entry : schemas.entrySet()) {
+            if (entry.getKey().equalsIgnoreCase(name)) {
+                return entry.getValue();
             }
         }
-        if (granted.isEmpty()) {
-            return "USAGE";
-        }
-        return granted.size() == level.size() ? "ALL PRIVILEGES" : String.join(", ", granted);
+        return null;
     }
 
     private static String identifier(String name) {

@@ -6,6 +6,7 @@ import io.tessera.proxy.session.Session;
 import io.tessera.router.RouteContext;
 import io.tessera.router.parse.MycatHint;
 import io.tessera.router.parse.ParsedStatement;
+import io.tessera.router.parse.StatementAccess;
 import io.tessera.router.parse.StatementType;
 import io.tessera.router.plan.PlanNode;
 import java.util.Map;
@@ -38,6 +39,8 @@ final class QueryRun {
     boolean explain;
     /** The statement's type, also when the route came from the cache and nothing was parsed. */
     StatementType type;
+    /** What the statement asks of its user's rights; set only for users whose statements are checked. */
+    StatementAccess access;
     PlanNode plan;
     /** The SELECT of each virtual information_schema table the statement reads, once known, by table name. */
     Map<String, String> derivedTables;
@@ -78,11 +81,14 @@ final class QueryRun {
         return hint == null || hint.type().equals("schema") || hint.type().equals("db_type");
     }
 
-    /** What the router knows of the session and of this run's facts, in the hint's schema when it names one. */
+    /** The schema of the tables the statement names without one: the hint's when it names one, else the session's. */
+    String schema() {
+        return hint != null && hint.type().equals("schema") ? hint.value() : client.session().schema();
+    }
+
+    /** What the router knows of the session and of this run's facts, in {@link #schema()}. */
     RouteContext routeContext() {
-        Session session = client.session();
-        RouteContext context = new RouteContext(session.schema(), facts(), facts(), session.selectLimit());
-        return hint != null && hint.type().equals("schema") ? context.inSchema(hint.value()) : context;
+        return new RouteContext(schema(), facts(), facts(), client.session().selectLimit());
     }
 
     /** The client's COM_QUERY payload ({@code 0x03 | text}), owned by the run until taken or released. */

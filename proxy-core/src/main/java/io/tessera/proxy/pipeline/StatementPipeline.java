@@ -41,12 +41,14 @@ public final class StatementPipeline {
                 new ParseStatement(parser, routes, columnOrders, status),
                 new AnswerLocally(parser, locals),
                 new CheckHintedSchema(authenticator),
+                new CheckPrivileges(),
                 new CommitBeforeDdl(executor),
                 new InlineSessionValues(sessionFunctions),
                 new AnswerVirtualTables(router, informationSchema),
                 new LearnColumnOrders(router, executor, columnOrders),
                 new LookUpParentRows(router, parentRows),
                 new PlanStatement(router, new HintedRoutes(parser, router, executor.dataNodes()), routes),
+                new CheckDataNodePrivileges(),
                 new RunPlan(this, executor));
     }
 

@@ -1,5 +1,6 @@
 package io.tessera.proxy.pipeline;
 
+import io.tessera.proxy.access.StatementRights;
 import io.tessera.proxy.session.Session;
 import io.tessera.proxy.session.StatusCounters;
 import io.tessera.router.RouteCache;
@@ -9,8 +10,10 @@ import io.tessera.router.parse.StatementType;
 
 /**
  * A statement whose text was planned before in the same schema and escaping mode takes that plan and goes straight to
- * {@link RunPlan}: no parse; it is counted here ({@code Com_xxx}), as {@link ParseStatement} counts the others. Hinted statements, shortened texts and sessions with a {@code sql_select_limit} (a plan
- * made for one limit must not serve another) always plan anew.
+ * {@link RunPlan}: no parse; it is counted here ({@code Com_xxx}), as {@link ParseStatement} counts the others.
+ * Hinted statements, shortened texts and sessions with a {@code sql_select_limit} (a plan made for one limit must not
+ * serve another) always plan anew, and so do users whose statements are checked against their rights
+ * ({@link CheckPrivileges} needs the parse).
  */
 final class UseCachedRoute implements Step {
 
@@ -26,7 +29,8 @@ final class UseCachedRoute implements Step {
     public Flow apply(QueryRun run) {
         Session session = run.session();
         run.hint = MycatHint.of(run.sql).orElse(null);
-        if (!cacheable(run) || run.hint != null || session.selectLimit() >= 0) {
+        if (!cacheable(run) || run.hint != null || session.selectLimit() >= 0
+                || StatementRights.restricts(session.user())) {
             return Flow.NEXT;
         }
         RouteCache.Entry cached = routes.get(session.schema(), session.backslashEscapes(), run.sql);

@@ -129,14 +129,6 @@ class NotHonouredTest {
                         + " list is not built)",
                 "server.xml: <firewall>: <blacklist check=\"true\"> has no effect yet: statements are not checked"
                         + " against the blacklist (Druid's WallFilter is not built)",
-                "server.xml: <user name=\"test\">: <property name=\"defaultSchema\">TESTDB</property> has no effect yet:"
-                        + " a client that names no database has none selected until it sends USE",
-                "server.xml: <user name=\"test\">: <property name=\"readOnly\">true</property> has no effect yet: the"
-                        + " user may change data (read-only users are not built)",
-                "server.xml: <user name=\"test\">: <property name=\"benchmark\">10</property> has no effect yet: the"
-                        + " user's connections are not limited",
-                "server.xml: <user name=\"test\">: <privileges check=\"true\"> has no effect yet: DML rights are not"
-                        + " checked: the user may run any statement in its schemas",
                 "schema.xml: <schema name=\"TESTDB\">: randomDataNode=\"dn2\" has no effect yet: statements that name"
                         + " no table run on data node dn1",
                 "schema.xml: <schema name=\"TESTDB\"><table name=\"t\">: ruleRequired=\"true\" has no effect yet: a"
@@ -258,12 +250,6 @@ class NotHonouredTest {
                         + " statement is cancelled for running long (statement timeouts are not built)",
                 "server.xml: <system>: <property name=\"sequenceHandlerType\">1</property> has no effect yet: global"
                         + " sequences (next value for MYCATSEQ_...) are not built",
-                "server.xml: <user name=\"root\">: <property name=\"defaultSchema\">TESTDB</property> has no effect yet:"
-                        + " a client that names no database has none selected until it sends USE",
-                "server.xml: <user name=\"user\">: <property name=\"defaultSchema\">TESTDB</property> has no effect yet:"
-                        + " a client that names no database has none selected until it sends USE",
-                "server.xml: <user name=\"user\">: <property name=\"readOnly\">true</property> has no effect yet: the"
-                        + " user may change data (read-only users are not built)",
                 "schema.xml: <schema name=\"TESTDB\"><table name=\"customer\">: autoIncrement=\"true\" has no effect"
                         + " yet: the primary key is not filled in, since global sequences (next value for"
                         + " MYCATSEQ_...) are not built");

@@ -29,6 +29,7 @@ class ServerValidationTest {
                         <property name="defaultSchema">GONE</property>
                         <privileges check="true">
                             <schema name="MISSING" dml="1111"/>
+                            <dataNode name="dn9" dml="0010"/>
                         </privileges>
                     </user>
                 """).problems()).containsExactly(
@@ -39,7 +40,9 @@ class ServerValidationTest {
                 "server.xml:9: <user name=\"admin\"><property name=\"defaultSchema\">: value \"GONE\": no <schema"
                         + " name=\"GONE\"> in schema.xml",
                 "server.xml:11: <user name=\"admin\"><privileges><schema name=\"MISSING\">: name \"MISSING\": no"
-                        + " <schema name=\"MISSING\"> in schema.xml");
+                        + " <schema name=\"MISSING\"> in schema.xml",
+                "server.xml:12: <user name=\"admin\"><privileges><dataNode name=\"dn9\">: name \"dn9\": no"
+                        + " <dataNode name=\"dn9\"> in schema.xml");
     }
 
     @Test
@@ -204,6 +207,7 @@ class ServerValidationTest {
                             <schema name="TESTDB" dml="0110">
                                 <table name="tb01" dml="0000"/>
                             </schema>
+                            <dataNode name="dn1" dml="0010"/>
                         </privileges>
                     </user>
                     <user name="reader">
@@ -234,6 +238,7 @@ class ServerValidationTest {
         assertThat(schema.dml()).isEqualTo(new PrivilegesConfig.Dml(false, true, true, false));
         assertThat(schema.dml()).hasToString("0110");
         assertThat(schema.tables().get("tb01").dml()).isEqualTo(new PrivilegesConfig.Dml(false, false, false, false));
+        assertThat(test.privileges().dataNodes().get("dn1").dml()).hasToString("0010");
         UserConfig reader = config.users().get("reader");
         assertThat(reader.password()).isEmpty();
         assertThat(reader.readOnly()).isTrue();

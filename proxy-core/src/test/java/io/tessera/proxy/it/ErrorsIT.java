@@ -67,7 +67,7 @@ class ErrorsIT {
 
     @Test
     void noSchemaSelectedIs1046() throws SQLException {
-        try (Connection c = DriverManager.getConnection(tessera.jdbcUrl(null), "test", "test");
+        try (Connection c = DriverManager.getConnection(tessera.jdbcUrl(null), "nodefault", "nodefault");
                 Statement s = c.createStatement()) {
             expectError(s, "SELECT * FROM dup", 1046, "3D000", "No database selected");
             assertThat(Rows.fetchAll(c, "SELECT 1 + 1")).containsExactly(List.of(2));

@@ -89,11 +89,8 @@ class LogicalViewIT {
         }
         try (Connection c = connect("masked")) {
             assertThat(rows(c, "SHOW GRANTS")).containsExactly(List.of("GRANT USAGE ON *.* TO 'masked'@'%'"),
-                    List.of("GRANT SELECT, UPDATE, CREATE, DROP, REFERENCES, INDEX, ALTER, CREATE TEMPORARY TABLES,"
-                            + " LOCK TABLES, EXECUTE, CREATE VIEW, SHOW VIEW, CREATE ROUTINE, ALTER ROUTINE, EVENT,"
-                            + " TRIGGER ON `TESTDB`.* TO 'masked'@'%'"),
-                    List.of("GRANT SELECT, CREATE, DROP, REFERENCES, INDEX, ALTER, CREATE VIEW, SHOW VIEW, TRIGGER ON"
-                            + " `TESTDB`.`t_mod` TO 'masked'@'%'"));
+                    List.of("GRANT SELECT, UPDATE ON `TESTDB`.* TO 'masked'@'%'"),
+                    List.of("GRANT SELECT ON `TESTDB`.`t_mod` TO 'masked'@'%'"));
         }
     }
 

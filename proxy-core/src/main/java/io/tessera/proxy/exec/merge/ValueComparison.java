@@ -17,7 +17,9 @@ import java.util.regex.Pattern;
  * One comparison of a HAVING condition, set up when the data nodes' column definitions tell the types of its sides,
  * and evaluated as MySQL compares those types:
  * <ul>
- * <li>numbers with numbers exactly; a number with a string literal as doubles;
+ * <li>exact numbers (integers, DECIMAL, literals without an exponent) with each other exactly; a DOUBLE, a literal
+ *     with an exponent, or a string literal with any number as doubles ("Type Conversion in Expression
+ *     Evaluation"); a FLOAT not at all: its text has six significant digits, not the value MySQL compares;
  * <li>DATE, DATETIME and TIMESTAMP values by time (a DATE as its midnight), a string literal converted to a datetime;
  * <li>TIME values by duration, a string literal converted to a TIME ({@link TemporalText});
  * <li>character strings by the weights the data nodes computed under the collation MySQL compares them by (a
@@ -31,8 +33,8 @@ final class ValueComparison {
     private enum Mode { DECIMAL, DOUBLE, DATETIME, TIME, WEIGHT, BYTES }
 
     /** What kind of value a side holds, from its column's type or its literal's kind. */
-    private enum Kind { NULL, NUMBER, DATETIME, TIME, STRING, BINARY, DATE_LITERAL, TIME_LITERAL, TIMESTAMP_LITERAL,
-        OTHER }
+    private enum Kind { NULL, NUMBER, APPROXIMATE, DATETIME, TIME, STRING, BINARY, DATE_LITERAL, TIME_LITERAL,
+        TIMESTAMP_LITERAL, OTHER }
 
     private static final Pattern NUMBER = Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
 
@@ -55,7 +57,8 @@ final class ValueComparison {
             if (literal != null) {
                 kind = switch (literal.kind()) {
                     case NULL -> Kind.NULL;
-                    case NUMBER -> Kind.NUMBER;
+                    case NUMBER -> literal.text().indexOf('e') >= 0 || literal.text().indexOf('E') >= 0
+                            ? Kind.APPROXIMATE : Kind.NUMBER;
                     case STRING -> Kind.STRING;
                     case DATE -> Kind.DATE_LITERAL;
                     case TIME -> Kind.TIME_LITERAL;
@@ -110,11 +113,13 @@ final class ValueComparison {
     /** How a column compares with {@code other} (a column, or a literal whose value is prepared here); null: not. */
     private static Mode modeOf(Side column, Side other) {
         if (!column.isColumn()) {
-            return column.kind == Kind.NUMBER && other.kind == Kind.NUMBER ? literals(column, other) : null;
+            return numeric(column) && numeric(other) ? literals(column, other) : null;
         }
         if (other.isColumn()) {
+            if (numeric(column) && numeric(other)) {
+                return column.kind == Kind.APPROXIMATE || other.kind == Kind.APPROXIMATE ? Mode.DOUBLE : Mode.DECIMAL;
+            }
             return column.kind != other.kind ? null : switch (column.kind) {
-                case NUMBER -> Mode.DECIMAL;
                 case DATETIME -> Mode.DATETIME;
                 case TIME -> Mode.TIME;
                 case STRING -> Mode.WEIGHT;
@@ -123,7 +128,7 @@ final class ValueComparison {
             };
         }
         return switch (column.kind) {
-            case NUMBER -> number(other);
+            case NUMBER, APPROXIMATE -> number(column, other);
             case DATETIME -> {
                 other.packed = switch (other.kind) {
                     case STRING -> TemporalText.datetimeLiteral(other.literal.text(), false, false);
@@ -143,9 +148,20 @@ final class ValueComparison {
         };
     }
 
-    /** A number column with a number (exactly), or with a string literal that reads as a number (as doubles). */
-    private static Mode number(Side literal) {
-        if (literal.kind == Kind.NUMBER) {
+    private static boolean numeric(Side side) {
+        return side.kind == Kind.NUMBER || side.kind == Kind.APPROXIMATE;
+    }
+
+    /**
+     * A number column with a number literal (exactly, unless either is approximate), or with a string literal that
+     * reads as a number (as doubles).
+     */
+    private static Mode number(Side column, Side literal) {
+        if (numeric(literal)) {
+            if (column.kind == Kind.APPROXIMATE || literal.kind == Kind.APPROXIMATE) {
+                literal.approximate = Double.parseDouble(literal.literal.text());
+                return Mode.DOUBLE;
+            }
             literal.decimal = new BigDecimal(literal.literal.text());
             return Mode.DECIMAL;
         }
@@ -157,6 +173,11 @@ final class ValueComparison {
     }
 
     private static Mode literals(Side a, Side b) {
+        if (a.kind == Kind.APPROXIMATE || b.kind == Kind.APPROXIMATE) {
+            a.approximate = Double.parseDouble(a.literal.text());
+            b.approximate = Double.parseDouble(b.literal.text());
+            return Mode.DOUBLE;
+        }
         a.decimal = new BigDecimal(a.literal.text());
         b.decimal = new BigDecimal(b.literal.text());
         return Mode.DECIMAL;
@@ -164,7 +185,8 @@ final class ValueComparison {
 
     private static Kind kindOf(ColumnDefinition41 column) {
         return switch (ValueType.of(column)) {
-            case INTEGER, UNSIGNED, DECIMAL, APPROXIMATE -> Kind.NUMBER;
+            case INTEGER, UNSIGNED, DECIMAL -> Kind.NUMBER;
+            case APPROXIMATE -> column.type() == ColumnType.FLOAT ? Kind.OTHER : Kind.APPROXIMATE;
             case TEMPORAL -> Kind.DATETIME;
             case TIME -> Kind.TIME;
             case COLLATED -> Kind.STRING;
