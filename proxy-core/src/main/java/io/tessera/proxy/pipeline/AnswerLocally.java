@@ -8,10 +8,11 @@ import io.tessera.router.parse.StatementType;
 
 /**
  * Answers what Tessera answers itself ({@link LocalAnswers}); a hinted statement other than {@code db_type=} goes to
- * the data nodes the hint names instead, except SHOW GRANTS, SHOW PROCESSLIST and SHOW STATUS, which never do. EXPLAIN is Tessera's too, hinted or not (a data node would explain its own
- * plan): the run goes on with the statement it names, to be planned and described rather than run. A MyCat hint
- * right after the keyword routes that statement as it routes it sent alone, and so does one before the keyword,
- * which MyCat 1.6 ignores: EXPLAIN is how a DBA checks where a hint sends a statement.
+ * the data nodes the hint names instead, except SHOW GRANTS, SHOW PROCESSLIST and SHOW STATUS, which never do.
+ * EXPLAIN is Tessera's too, hinted or not (a data node would explain its own plan): the run goes on with the statement
+ * it names, to be planned and described rather than run. A MyCat hint right after the keyword routes that statement
+ * as it routes it sent alone, and so does one before the keyword, which MyCat 1.6 ignores: EXPLAIN is how a DBA
+ * checks where a hint sends a statement.
  */
 final class AnswerLocally implements Step {
 

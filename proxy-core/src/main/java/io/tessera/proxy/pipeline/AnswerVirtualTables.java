@@ -51,6 +51,7 @@ final class AnswerVirtualTables implements Step {
         }
         String sql = VirtualTables.withDerivedTables(run.statement, run.derivedTables);
         run.plan = Route.single(new ShardStatement(router.nodeWithoutTables(run.routeContext()), sql, true));
+        run.session().calcFoundRows(UseCachedRoute.calcFoundRows(sql)); // as PlanStatement, which this skips, does
         run.skipTo(RunPlan.class);
         return Flow.NEXT;
     }

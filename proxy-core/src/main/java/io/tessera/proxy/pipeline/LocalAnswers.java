@@ -13,8 +13,8 @@ import io.tessera.router.parse.ParsedStatement;
 
 /**
  * The statements Tessera answers itself: SHOW DATABASES/TABLES/WARNINGS/GRANTS/PROCESSLIST/STATUS, USE, SET,
- * transactions, KILL, the SELECTs
- * of session values, and the refusals of what clients may not send (XA, LOCK TABLES). Each answer ends the command.
+ * transactions, KILL, the SELECTs of session values, and the refusals of what clients may not send (XA, LOCK TABLES).
+ * Each answer ends the command.
  */
 public final class LocalAnswers {
 

@@ -94,7 +94,8 @@ public enum StatusCounter {
     /** Whether {@code command} counts in {@link #QUESTIONS}, as MySQL's {@code CF_SKIP_QUESTIONS} has it. */
     public static boolean isQuestion(int command) {
         return switch (command) {
-            case Command.PING, Command.STATISTICS, Command.STMT_PREPARE, Command.STMT_CLOSE, Command.STMT_RESET -> false;
+            case Command.PING, Command.STATISTICS, Command.STMT_PREPARE, Command.STMT_CLOSE, Command.STMT_RESET ->
+                    false;
             default -> true;
         };
     }

@@ -79,7 +79,8 @@ public final class VirtualTables {
             public boolean visit(SQLExprTableSource source) {
                 if (source.getExpr() instanceof SQLPropertyExpr property
                         && property.getOwner() instanceof SQLIdentifierExpr owner
-                        && virtual(SQLUtils.normalize(owner.getName()), SQLUtils.normalize(property.getName())) != null) {
+                        && virtual(SQLUtils.normalize(owner.getName()),
+                                SQLUtils.normalize(property.getName())) != null) {
                     found.add(source);
                 }
                 return true;
