@@ -37,7 +37,9 @@ public enum ErrorCode {
             "Can't create more than max_prepared_stmt_count statements (current value: %s)"),
     CANT_CHANGE_TX_CHARACTERISTICS(1568, "25001",
             "Transaction characteristics can't be changed while a transaction is in progress"),
-    MALFORMED_PACKET(1835, "HY000", "Malformed communication packet: %s");
+    MALFORMED_PACKET(1835, "HY000", "Malformed communication packet: %s"),
+    /** MyCat's own {@code ERR_WRONG_USED}, its answer to what the SQL blacklist refuses (not a MySQL code). */
+    UNSAFE_STATEMENT(3012, "HY000", "The statement is unsafe SQL, reject for user '%s': %s");
 
     private final int code;
     private final String sqlState;
