@@ -159,7 +159,7 @@ class TesseraScriptIT {
         assertThat(host.output()).isEqualTo("BpkNIjF7LfzS1C76HT7B1bJgmGIDtPihqIvHBlC92L1IFqsMfoJEMk1EkxSzjasWB4GWoUcODY"
                 + "O4AaJstdAp5w==\n");
 
-        Run user = tessera("s3cret\n", "encrypt", "user", "test"); // the password from standard input
+        Run user = tesseraWithInput("s3cret\n", "encrypt", "user", "test"); // the password from standard input
         assertThat(user.exitCode()).as(user.output()).isZero();
         String encrypted = user.output().strip();
         writeConf(freePort(), freePort(), "127.0.0.1:1", "db1", "", "");
@@ -244,11 +244,11 @@ class TesseraScriptIT {
 
     /** Runs {@code bin/tessera} with these arguments to its end. */
     private Run tessera(String... args) throws IOException, InterruptedException {
-        return tessera("", args);
+        return tesseraWithInput("", args);
     }
 
     /** Runs {@code bin/tessera} with these arguments and {@code input} on its standard input to its end. */
-    private Run tessera(String input, String... args) throws IOException, InterruptedException {
+    private Run tesseraWithInput(String input, String... args) throws IOException, InterruptedException {
         long start = System.nanoTime();
         Process process = command(args).redirectErrorStream(true).start();
         try (OutputStream stdin = process.getOutputStream()) {
