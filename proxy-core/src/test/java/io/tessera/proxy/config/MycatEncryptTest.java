@@ -9,8 +9,8 @@ import org.junit.jupiter.api.Test;
 class MycatEncryptTest {
 
     /** "1:hostM1:root:123456", as printed by MyCat's own {@code DecryptUtil.main} (see MycatDecryptTest). */
-    private static final String MYCAT_HOST_M1_ROOT = "BpkNIjF7LfzS1C76HT7B1bJgmGIDtPihqIvHBlC92L1IFqsMfoJEMk1EkxSzjasWB4"
-            + "GWoUcODYO4AaJstdAp5w==";
+    private static final String MYCAT_HOST_M1_ROOT = "BpkNIjF7LfzS1C76HT7B1bJgmGIDtPihqIvHBlC92L1IFqsMfoJEMk1EkxSz"
+            + "jasWB4GWoUcODYO4AaJstdAp5w==";
     /** "0:root:123456", made with MyCat's default private key (see MycatDecryptTest). */
     private static final String MYCAT_USER_ROOT = "GO0bnFVWrAuFgr1JMuMZkvfDNyTpoiGU7n/Wlsa151CirHQnANVk3NzE3FErx8v6pAcO"
             + "0ctX3xFecmSr+976QA==";

@@ -209,11 +209,11 @@ class ServerValidationTest {
                     </user>
                 """).problems()).containsExactly(
                 "server.xml:5: <firewall><whitehost><host host=\"localhost\">: host \"localhost\": expected an IP"
-                        + " address (192.168.1.5) or a pattern where * and % stand for digits (192.168.1.*): clients are"
-                        + " matched by their address, never by name",
+                        + " address (192.168.1.5) or a pattern where * and % stand for digits (192.168.1.*): clients"
+                        + " are matched by their address, never by name",
                 "server.xml:6: <firewall><whitehost><host host=\"10.0.0.01\">: host \"10.0.0.01\": expected an IP"
-                        + " address (192.168.1.5) or a pattern where * and % stand for digits (192.168.1.*): clients are"
-                        + " matched by their address, never by name",
+                        + " address (192.168.1.5) or a pattern where * and % stand for digits (192.168.1.*): clients"
+                        + " are matched by their address, never by name",
                 "server.xml:8: <firewall><whitehost><host host=\"0:0:0:0:0:0:0:1\">: host \"0:0:0:0:0:0:0:1\":"
                         + " already listed at line 7",
                 "server.xml:11: <firewall><blacklist><property name=\"deleteWhereNonCheck\">: not a Druid WallConfig"

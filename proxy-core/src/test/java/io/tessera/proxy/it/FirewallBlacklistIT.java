@@ -70,7 +70,8 @@ class FirewallBlacklistIT {
     void whatTheDataNodeWouldRunIsJudgedNotWhatTheTextSeemsToSay() throws SQLException {
         try (Connection c = tessera.connect("TESTDB"); Statement s = c.createStatement()) {
             assertThat(refusal(s, "DELETE FROM t WHERE id = 1 /*! OR 1 = 1 */")).isEqualTo("3012 HY000 The statement"
-                    + " is unsafe SQL, reject for user 'test': delete alway true condition not allow (Druid wall 2100)");
+                    + " is unsafe SQL, reject for user 'test': delete alway true condition not allow"
+                    + " (Druid wall 2100)");
 
             s.execute("SET SESSION sql_mode = 'NO_BACKSLASH_ESCAPES'");
             // in this mode 'a\' is a whole string: the condition is always true
@@ -124,7 +125,8 @@ class FirewallBlacklistIT {
     void aStatementTheBlacklistCannotReadIsASyntaxError() throws SQLException {
         try (Connection c = tessera.connect("TESTDB"); Statement s = c.createStatement()) {
             assertThat(refusal(s, "DELETE FROM t WHERE")).startsWith("1064 42000 You have an error in your SQL syntax:"
-                    + " the SQL blacklist cannot read the statement: ").endsWith("(Druid wall 1001, strictSyntaxCheck)");
+                    + " the SQL blacklist cannot read the statement: ")
+                    .endsWith("(Druid wall 1001, strictSyntaxCheck)");
             assertThat(onDataHost()).isEqualTo(THREE_ROWS);
         }
     }
