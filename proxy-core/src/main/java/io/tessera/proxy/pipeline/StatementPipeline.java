@@ -11,6 +11,7 @@ import io.tessera.proxy.session.ClientChannel;
 import io.tessera.router.RouteCache;
 import io.tessera.router.Router;
 import io.tessera.router.parse.SqlParser;
+import io.tessera.router.wall.SqlFirewall;
 import java.util.List;
 
 /**
@@ -27,13 +28,17 @@ public final class StatementPipeline {
     private final ParentRows parentRows;
     private final List<Step> steps;
 
+    /**
+     * @param firewall server.xml's SQL blacklist; {@code null} when there is none or its {@code check} is false
+     */
     public StatementPipeline(Router router, Executor executor, Authenticator authenticator, LocalAnswers locals,
-            SessionFunctions sessionFunctions) {
+            SessionFunctions sessionFunctions, SqlFirewall firewall) {
         SqlParser parser = new SqlParser();
         RouteCache routes = new RouteCache(ROUTE_CACHE_CHARS);
         this.parentRows = new ParentRows(executor);
         this.steps = List.of(
                 new ReadText(),
+                new CheckBlacklist(firewall),
                 new SplitStatements(this),
                 new UseCachedRoute(routes),
                 new ParseStatement(parser, routes, columnOrders),
