@@ -4,8 +4,14 @@ import io.tessera.proxy.config.ConfigException;
 import io.tessera.proxy.config.ConfigLoader;
 import io.tessera.proxy.config.TesseraConfig;
 import io.tessera.proxy.topology.ModelMapper;
+import java.io.BufferedReader;
+import java.io.Console;
+import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
+import java.nio.charset.Charset;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -13,7 +19,8 @@ import org.apache.logging.log4j.Logger;
 /**
  * Command line: {@code run --conf DIR} starts Tessera in the foreground until it is stopped (SIGTERM, Ctrl-C), and
  * exits 1 at once when the configuration is invalid or a port cannot be listened on; {@code check --conf DIR}
- * validates the configuration ({@link CheckCommand}). {@code bin/tessera} is the usual way in.
+ * validates the configuration ({@link CheckCommand}); {@code encrypt ...} prints an encrypted password for
+ * {@code usingDecrypt="1"} ({@link EncryptCommand}). {@code bin/tessera} is the usual way in.
  */
 public final class TesseraMain {
 
@@ -27,9 +34,11 @@ public final class TesseraMain {
         Path conf = confDir(args);
         switch (command) {
             case "check" -> System.exit(CheckCommand.run(conf, System.out, System.err));
+            case "encrypt" -> System.exit(EncryptCommand.run(Arrays.copyOfRange(args, 1, args.length),
+                    TesseraMain::readPassword, System.out, System.err));
             case "run" -> run(conf);
             default -> {
-                System.err.println("usage: TesseraMain run|check [--conf DIR]");
+                System.err.println("usage: TesseraMain run|check [--conf DIR] | encrypt ...");
                 System.exit(2);
             }
         }
@@ -82,6 +91,16 @@ public final class TesseraMain {
         System.err.println(message);
         LogManager.shutdown();
         System.exit(1);
+    }
+
+    /** From the terminal without echo, else the first line of standard input; {@code null} when there is none. */
+    private static String readPassword() throws IOException {
+        Console console = System.console();
+        if (console != null) {
+            char[] password = console.readPassword("password: ");
+            return password == null ? null : new String(password);
+        }
+        return new BufferedReader(new InputStreamReader(System.in, Charset.defaultCharset())).readLine();
     }
 
     /** {@code --conf DIR}, else {@code $TESSERA_CONF}, else {@code $TESSERA_HOME/conf} (or ./conf). */

@@ -10,8 +10,8 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.tessera.admin.server.AdminServer;
 import io.tessera.admin.server.AdminSettings;
-import io.tessera.admin.server.AdminUser;
 import io.tessera.backend.host.DataHost;
+import io.tessera.proxy.admin.AdminUsers;
 import io.tessera.proxy.admin.ProxyAdminActions;
 import io.tessera.proxy.admin.ProxyAdminContext;
 import io.tessera.proxy.config.SystemConfig;
@@ -28,7 +28,6 @@ import io.tessera.proxy.topology.TopologyBuilder;
 import io.tessera.proxy.topology.TopologyHolder;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -100,10 +99,8 @@ public final class TesseraServer implements AutoCloseable {
             running.set(new TopologyHolder(await(builder.build(config, null))));
             recovery.recoverAtStart(XA_RECOVERY_AT_START_SECONDS); // prepared branches hold locks: settle them first
             frontend = FrontendServer.bind(system, running.get(), connections, version, group, serverChannel);
-            List<AdminUser> adminUsers = config.users().values().stream()
-                    .map(u -> new AdminUser(u.name(), u.password() == null ? "" : u.password())).toList();
             AdminServer admin = AdminServer.bind(new AdminSettings(system.bindIp(), system.managerPort(),
-                    system.maxPacketSize(), system.authTimeout().toMillis(), adminUsers),
+                    system.maxPacketSize(), system.authTimeout().toMillis(), AdminUsers.of(config)),
                     new ProxyAdminContext(version, startupMillis, running.get(), connections, group),
                     new ProxyAdminActions(connections, running.get()), group, serverChannel);
             return new TesseraServer(group, running.get(), builder, frontend, admin, xaLog);

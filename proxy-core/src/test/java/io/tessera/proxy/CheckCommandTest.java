@@ -74,9 +74,12 @@ class CheckCommandTest {
         assertThat(check("1", "1")).isEqualTo(CheckCommand.OK);
 
         assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly(
-                "configuration OK: " + conf.toAbsolutePath() + ", with 4 warnings:",
+                "configuration OK: " + conf.toAbsolutePath() + ", with 5 warnings:",
                 "warning: server.xml:4: <system><property name=\"serverPrt\">: unknown property; kept as text, not used",
                 "warning: schema.xml:3: <schema>: unknown attribute \"checkSQLschma\"; ignored",
+                "warning: server.xml: no <user> has <property name=\"manager\">true</property>: every user may log in"
+                        + " to the admin port (managerPort 9066) and run its commands, as in MyCat 1.6; mark the users"
+                        + " who manage Tessera",
                 "warning: schema.xml: <dataHost name=\"host1\">: balance=\"1\" has no effect yet: reads go to writeHost"
                         + " \"hostM1\" only (read/write splitting is not built)",
                 "warning: schema.xml: <dataHost name=\"host1\"><writeHost host=\"hostM1\">: <readHost host=\"hostS1\">"

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
@@ -130,20 +131,50 @@ class TesseraScriptIT {
 
     @Test
     void checkPrintsTheWarningsThatTheServerOnlyLogs() throws Exception {
-        writeConf(freePort(), freePort(), "127.0.0.1:1", "db1", "<property name=\"serverPrt\">8067</property>",
+        int managerPort = freePort();
+        writeConf(freePort(), managerPort, "127.0.0.1:1", "db1", "<property name=\"serverPrt\">8067</property>",
                 "<writeHost host=\"hostM2\" url=\"127.0.0.1:2\" user=\"root\" password=\"\"/>");
 
         Run check = tessera("check", "--conf", conf.toString());
 
         assertThat(check.exitCode()).as(check.output()).isZero();
         assertThat(check.output().lines()).contains(
-                "configuration OK: " + conf + ", with 2 warnings:",
+                "configuration OK: " + conf + ", with 3 warnings:",
                 "warning: server.xml:6: <system><property name=\"serverPrt\">: unknown property; kept as text, not"
                         + " used",
+                "warning: server.xml: no <user> has <property name=\"manager\">true</property>: every user may log in"
+                        + " to the admin port (managerPort " + managerPort + ") and run its commands, as in MyCat 1.6;"
+                        + " mark the users who manage Tessera",
                 "warning: schema.xml: <dataHost name=\"host1\">: <writeHost host=\"hostM2\"> has no effect yet:"
                         + " Tessera keeps a pool and a heartbeat for it but sends it no statement: the first writeHost"
                         + " of a data host takes every statement (failover and balancing over write hosts are not"
                         + " built)");
+    }
+
+    @Test
+    void encryptPrintsWhatMycatsDecryptUtilPrintsAndCheckDecryptsIt() throws Exception {
+        // "1:hostM1:root:123456" as MyCat's DecryptUtil.main prints it
+        Run host = tessera("encrypt", "host", "hostM1", "root", "123456");
+        assertThat(host.exitCode()).as(host.output()).isZero();
+        assertThat(host.output()).isEqualTo("BpkNIjF7LfzS1C76HT7B1bJgmGIDtPihqIvHBlC92L1IFqsMfoJEMk1EkxSzjasWB4GWoUcODY"
+                + "O4AaJstdAp5w==\n");
+
+        Run user = tesseraWithInput("s3cret\n", "encrypt", "user", "test"); // the password from standard input
+        assertThat(user.exitCode()).as(user.output()).isZero();
+        String encrypted = user.output().strip();
+        writeConf(freePort(), freePort(), "127.0.0.1:1", "db1", "", "");
+        Path server = conf.resolve("server.xml");
+        Files.writeString(server, Files.readString(server).replace("<property name=\"password\">test</property>",
+                "<property name=\"password\">" + encrypted + "</property>"
+                        + "<property name=\"usingDecrypt\">1</property>"));
+        Run check = tessera("check", "--conf", conf.toString());
+        assertThat(check.exitCode()).as(check.output()).isZero();
+
+        Run colon = tessera("encrypt", "user", "test", "pa:ss");
+        assertThat(colon.exitCode()).isEqualTo(1);
+        assertThat(colon.output()).isEqualTo("tessera encrypt: the password contains ':', which MyCat 1.6 cannot"
+                + " decrypt\n");
+        assertThat(tessera("encrypt", "user").exitCode()).isEqualTo(2);
     }
 
     @Test
@@ -213,8 +244,16 @@ class TesseraScriptIT {
 
     /** Runs {@code bin/tessera} with these arguments to its end. */
     private Run tessera(String... args) throws IOException, InterruptedException {
+        return tesseraWithInput("", args);
+    }
+
+    /** Runs {@code bin/tessera} with these arguments and {@code input} on its standard input to its end. */
+    private Run tesseraWithInput(String input, String... args) throws IOException, InterruptedException {
         long start = System.nanoTime();
         Process process = command(args).redirectErrorStream(true).start();
+        try (OutputStream stdin = process.getOutputStream()) {
+            stdin.write(input.getBytes(StandardCharsets.UTF_8));
+        }
         byte[] output;
         try (InputStream in = process.getInputStream()) {
             output = in.readAllBytes(); // ends when the script and what it left in the background close the pipe

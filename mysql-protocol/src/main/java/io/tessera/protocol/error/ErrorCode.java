@@ -40,7 +40,9 @@ public enum ErrorCode {
     USER_READ_ONLY(1495, "HY000", "User readonly: user '%s' may only read (readOnly in server.xml), %s refused"),
     CANT_CHANGE_TX_CHARACTERISTICS(1568, "25001",
             "Transaction characteristics can't be changed while a transaction is in progress"),
-    MALFORMED_PACKET(1835, "HY000", "Malformed communication packet: %s");
+    MALFORMED_PACKET(1835, "HY000", "Malformed communication packet: %s"),
+    /** MyCat's own {@code ERR_WRONG_USED}, its answer to what the SQL blacklist refuses (not a MySQL code). */
+    UNSAFE_STATEMENT(3012, "HY000", "The statement is unsafe SQL, reject for user '%s': %s");
 
     private final int code;
     private final String sqlState;

@@ -23,6 +23,9 @@ import java.util.function.Predicate;
  * {@code file: <element>: setting has no effect yet: what happens instead}, which {@link ConfigLoader} logs at WARN
  * on every load and {@code bin/tessera check} prints.
  *
+ * <p>One warning is of another kind: a MyCat default that Tessera keeps although it is unsafe, every user's access
+ * to the admin port while no user is marked as a manager.
+ *
  * <p>This class is the only list of them: when a feature lands, delete its rules here (and the lines of the tests
  * that expect them), and its warnings are gone. A setting written with a value that changes nothing, such as
  * {@code balance="0"}, {@code switchType="1"} with a single write host or {@code readOnly="false"}, gives none, so
@@ -73,11 +76,6 @@ final class NotHonoured {
             property("checkTableConsistency", system -> isOne(system, "checkTableConsistency"),
                     NO_CONSISTENCY_CHECK));
 
-    private static final List<Rule<FirewallConfig>> FIREWALL = List.of(
-            new Rule<>(firewall -> !firewall.whiteHosts().isEmpty(), firewall -> "<whitehost>",
-                    firewall -> "clients may log in from any host (the white list is not built)"),
-            new Rule<>(FirewallConfig::blacklistCheck, firewall -> "<blacklist check=\"true\">",
-                    firewall -> "statements are not checked against the blacklist (Druid's WallFilter is not built)"));
 
     private static final List<Rule<SchemaConfig>> SCHEMA = List.of(
             new Rule<>(schema -> schema.randomDataNode() != null
@@ -147,7 +145,7 @@ final class NotHonoured {
                 rule.check(SERVER_XML, "", "<system>", system, warnings);
             }
         }
-        check(FIREWALL, SERVER_XML, "", "<firewall>", config.firewall(), warnings);
+        adminUsers(config, warnings);
         for (SchemaConfig schema : config.schemas().values()) {
             String schemaTag = Where.tag("schema", "name", schema.name());
             check(SCHEMA, SCHEMA_XML, "", schemaTag, schema, warnings);
@@ -179,6 +177,18 @@ final class NotHonoured {
             String childTag = Where.tag("childTable", "name", child.name());
             check(CHILD_TABLE, SCHEMA_XML, parentTag, childTag, child, warnings);
             childTables(parentTag + childTag, child.childTables(), warnings);
+        }
+    }
+
+    /**
+     * MyCat 1.6 lets every server.xml user log in to the admin port; Tessera does so too while no user is marked as a
+     * manager, and says so, since the admin port can kill connections and take the server offline.
+     */
+    private static void adminUsers(TesseraConfig config, List<String> warnings) {
+        if (config.users().values().stream().noneMatch(UserConfig::manager)) {
+            warnings.add(SERVER_XML + ": no <user> has <property name=\"manager\">true</property>: every user may log"
+                    + " in to the admin port (managerPort " + config.system().managerPort() + ") and run its"
+                    + " commands, as in MyCat 1.6; mark the users who manage Tessera");
         }
     }
 

@@ -18,6 +18,7 @@ import io.tessera.proxy.config.ServerXml.SchemaPrivilegeXml;
 import io.tessera.proxy.config.ServerXml.TablePrivilegeXml;
 import io.tessera.proxy.config.ServerXml.UserXml;
 import io.tessera.proxy.config.ServerXml.WhiteHostXml;
+import io.tessera.router.wall.WallProperties;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -33,9 +34,9 @@ import java.util.Set;
  */
 final class ServerMapper {
 
-    /** The {@code <user>} properties MyCat 1.6 reads. */
+    /** The {@code <user>} properties MyCat 1.6 reads, and Tessera's {@code manager}. */
     private static final Set<String> USER_PROPERTIES =
-            Set.of("password", "usingDecrypt", "schemas", "defaultSchema", "readOnly", "benchmark");
+            Set.of("password", "usingDecrypt", "schemas", "defaultSchema", "readOnly", "benchmark", "manager");
 
     private final Values values;
     private final Problems problems;
@@ -106,13 +107,15 @@ final class ServerMapper {
                 values.bool(wheres.get("readOnly"), "value", value(properties, "readOnly")), false);
         int benchmark = requireNonNullElse(values.integer(wheres.get("benchmark"), "value",
                 value(properties, "benchmark"), 0, Integer.MAX_VALUE), 0);
+        boolean manager = requireNonNullElse(
+                values.bool(wheres.get("manager"), "value", value(properties, "manager")), false);
         PrivilegesConfig privileges = privileges(where, xml.privileges);
         if (name != null) {
             userHasSchemas.putIfAbsent(name, !schemas.isEmpty());
         }
         if (problems.count() == before) {
             users.put(name, new UserConfig(name, password, schemas, defaultSchema, readOnly, benchmark,
-                    defaultAccount, usingDecrypt, privileges));
+                    defaultAccount, usingDecrypt, privileges, manager));
         }
     }
 
@@ -317,6 +320,9 @@ final class ServerMapper {
                 String name = values.required(propertyWhere, "name", property.name);
                 if (name != null && blacklist.putIfAbsent(name, property.value()) != null) {
                     problems.add(propertyWhere, "already set in this <blacklist>");
+                } else if (name != null) {
+                    WallProperties.problem(name, property.value()).ifPresent(problem ->
+                            problems.add(propertyWhere, problem));
                 }
             }
         }
@@ -326,7 +332,7 @@ final class ServerMapper {
     private WhiteHost whiteHost(Where whiteHost, HostXml xml, Map<String, Integer> hostLines) {
         int before = problems.count();
         Where where = whiteHost.child(xml, Where.tag("host", "host", xml.host));
-        String host = values.required(where, "host", xml.host);
+        String host = address(where, values.required(where, "host", xml.host));
         if (host != null) {
             Integer first = hostLines.putIfAbsent(host, xml.line());
             if (first != null) {
@@ -352,5 +358,18 @@ final class ServerMapper {
             }
         }
         return problems.count() == before ? new WhiteHost(host, users) : null;
+    }
+
+    /** The host as {@link WhiteHost#address} writes it; null (reported) when it is not an address or a pattern. */
+    private String address(Where where, String host) {
+        if (host == null) {
+            return null;
+        }
+        Optional<String> address = WhiteHost.address(host);
+        if (address.isEmpty()) {
+            problems.add(where, "host \"" + host + "\": expected an IP address (192.168.1.5) or a pattern where * and"
+                    + " % stand for digits (192.168.1.*): clients are matched by their address, never by name");
+        }
+        return address.orElse(null);
     }
 }

@@ -17,6 +17,9 @@ import java.util.Objects;
  * @param defaultAccount the account used for a password-less login when {@code nonePasswordLogin} is 1
  * @param usingDecrypt the password was written encrypted
  * @param privileges table-level DML privileges
+ * @param manager the user may log in to the admin port when any user is so marked ({@code <property
+ *     name="manager">true</property>}, Tessera's addition after DBLE's {@code manager="true"}); when none is, every
+ *     user may, as in MyCat 1.6
  */
 public record UserConfig(
         String name,
@@ -27,7 +30,8 @@ public record UserConfig(
         int benchmark,
         boolean defaultAccount,
         boolean usingDecrypt,
-        PrivilegesConfig privileges) {
+        PrivilegesConfig privileges,
+        boolean manager) {
 
     public UserConfig {
         Objects.requireNonNull(name, "name");
@@ -44,6 +48,6 @@ public record UserConfig(
         return "UserConfig[name=" + name + ", password=" + Masking.MASK + ", schemas=" + schemas
                 + ", defaultSchema=" + defaultSchema + ", readOnly=" + readOnly + ", benchmark=" + benchmark
                 + ", defaultAccount=" + defaultAccount + ", usingDecrypt=" + usingDecrypt
-                + ", privileges=" + privileges + "]";
+                + ", privileges=" + privileges + ", manager=" + manager + "]";
     }
 }

@@ -1,5 +1,6 @@
 package io.tessera.proxy.pipeline;
 
+import io.tessera.proxy.local.InformationSchema;
 import io.tessera.proxy.local.KillStatement;
 import io.tessera.proxy.local.LocalSelect;
 import io.tessera.proxy.local.SetStatement;
@@ -14,7 +15,8 @@ import io.tessera.router.parse.ParsedStatement;
 /**
  * The statements Tessera answers itself: SHOW DATABASES/TABLES/WARNINGS/GRANTS/PROCESSLIST/STATUS, USE, SET,
  * transactions, KILL, the SELECTs of session values, and the refusals of what clients may not send (XA, LOCK TABLES).
- * Each answer ends the command.
+ * Each answer ends the command. Also the rows of the information_schema tables Tessera answers in a statement a data
+ * node runs ({@link AnswerVirtualTables}).
  */
 public final class LocalAnswers {
 
@@ -24,15 +26,22 @@ public final class LocalAnswers {
     private final Transactions transactions;
     private final KillStatement kill;
     private final Authenticator authenticator;
+    private final InformationSchema informationSchema;
 
     public LocalAnswers(LocalSelect localSelect, SetStatement setStatement, ShowStatements shows, Transactions transactions,
-            KillStatement kill, Authenticator authenticator) {
+            KillStatement kill, Authenticator authenticator, InformationSchema informationSchema) {
         this.localSelect = localSelect;
         this.setStatement = setStatement;
         this.shows = shows;
         this.transactions = transactions;
         this.kill = kill;
         this.authenticator = authenticator;
+        this.informationSchema = informationSchema;
+    }
+
+    /** The rows of information_schema.SCHEMATA and PROCESSLIST, which {@link AnswerVirtualTables} stands in. */
+    InformationSchema informationSchema() {
+        return informationSchema;
     }
 
     /** Answers {@code statement} when it is Tessera's to answer; false when it goes to the data nodes. */

@@ -5,7 +5,6 @@ import io.tessera.protocol.error.TesseraException;
 import io.tessera.proxy.exec.ColumnOrders;
 import io.tessera.proxy.exec.Executor;
 import io.tessera.proxy.exec.ParentRows;
-import io.tessera.proxy.local.InformationSchema;
 import io.tessera.proxy.local.SessionFunctions;
 import io.tessera.proxy.session.Authenticator;
 import io.tessera.proxy.session.ClientChannel;
@@ -13,6 +12,7 @@ import io.tessera.proxy.session.StatusCounters;
 import io.tessera.router.RouteCache;
 import io.tessera.router.Router;
 import io.tessera.router.parse.SqlParser;
+import io.tessera.router.wall.SqlFirewall;
 import java.util.List;
 
 /**
@@ -29,13 +29,17 @@ public final class StatementPipeline {
     private final ParentRows parentRows;
     private final List<Step> steps;
 
+    /**
+     * @param firewall server.xml's SQL blacklist; {@code null} when there is none or its {@code check} is false
+     */
     public StatementPipeline(Router router, Executor executor, Authenticator authenticator, LocalAnswers locals,
-            SessionFunctions sessionFunctions, InformationSchema informationSchema, StatusCounters status) {
+            SessionFunctions sessionFunctions, StatusCounters status, SqlFirewall firewall) {
         SqlParser parser = new SqlParser();
         RouteCache routes = new RouteCache(ROUTE_CACHE_CHARS);
         this.parentRows = new ParentRows(executor);
         this.steps = List.of(
                 new ReadText(),
+                new CheckBlacklist(firewall),
                 new SplitStatements(this),
                 new UseCachedRoute(routes, status),
                 new ParseStatement(parser, routes, columnOrders, status),
@@ -44,7 +48,7 @@ public final class StatementPipeline {
                 new CheckPrivileges(),
                 new CommitBeforeDdl(executor),
                 new InlineSessionValues(sessionFunctions),
-                new AnswerVirtualTables(router, informationSchema),
+                new AnswerVirtualTables(router, locals.informationSchema()),
                 new LearnColumnOrders(router, executor, columnOrders),
                 new LookUpParentRows(router, parentRows),
                 new PlanStatement(router, new HintedRoutes(parser, router, executor.dataNodes()), routes),

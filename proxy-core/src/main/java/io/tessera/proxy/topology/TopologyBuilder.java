@@ -4,6 +4,7 @@ import io.netty.channel.EventLoopGroup;
 import io.tessera.backend.host.DataHost;
 import io.tessera.backend.host.DataHostSettings;
 import io.tessera.proxy.config.DataNodeConfig;
+import io.tessera.proxy.config.FirewallConfig;
 import io.tessera.proxy.config.SystemConfig;
 import io.tessera.proxy.config.TesseraConfig;
 import io.tessera.proxy.exec.DataNode;
@@ -25,6 +26,7 @@ import io.tessera.proxy.session.ClientConnections;
 import io.tessera.router.Router;
 import io.tessera.router.model.LogicalSchema;
 import io.tessera.router.model.SchemaCatalog;
+import io.tessera.router.wall.SqlFirewall;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -99,16 +101,16 @@ public final class TopologyBuilder {
         }
         DataNodes dataNodes = new DataNodes(nodes, schemasByNode(router.catalog()));
         Executor executor = new Executor(dataNodes, transactions, system.mergeMemoryLimit());
-        Authenticator authenticator = new Authenticator(config.users(), router.catalog());
+        Authenticator authenticator = new Authenticator(config.users(), config.firewall(), router.catalog());
         LocalAnswers locals = new LocalAnswers(
                 new LocalSelect(serverVersion, LocalSelect.VERSION_COMMENT, system.maxPacketSize(), router, executor),
                 new SetStatement(router, executor), new ShowStatements(router.catalog(), executor, connections),
-                new Transactions(executor), new KillStatement(connections, executor), authenticator);
-        InformationSchema informationSchema = new InformationSchema(router.catalog(), executor,
-                new ProcessList(connections), serverVersion);
+                new Transactions(executor), new KillStatement(connections, executor), authenticator,
+                new InformationSchema(router.catalog(), executor, new ProcessList(connections), serverVersion));
+        FirewallConfig firewall = config.firewall();
         StatementPipeline pipeline = new StatementPipeline(router, executor, authenticator, locals,
-                new SessionFunctions(serverVersion, LocalSelect.VERSION_COMMENT), informationSchema,
-                connections.status());
+                new SessionFunctions(serverVersion, LocalSelect.VERSION_COMMENT), connections.status(),
+                firewall.blacklistCheck() ? new SqlFirewall(firewall.blacklist()) : null);
         return new Topology(generations.incrementAndGet(), config, hosts, dataNodes, router, executor, authenticator,
                 pipeline);
     }

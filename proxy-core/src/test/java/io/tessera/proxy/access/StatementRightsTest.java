@@ -37,7 +37,7 @@ class StatementRightsTest {
             Map.of("TESTDB", new SchemaPrivilege("TESTDB", NOTHING, Map.of())), Map.of()));
 
     private static UserConfig user(String name, boolean readOnly, PrivilegesConfig privileges) {
-        return new UserConfig(name, name, List.of("TESTDB"), "TESTDB", readOnly, 0, false, false, privileges);
+        return new UserConfig(name, name, List.of("TESTDB"), "TESTDB", readOnly, 0, false, false, privileges, false);
     }
 
     private static StatementAccess check(UserConfig user, String sql) {

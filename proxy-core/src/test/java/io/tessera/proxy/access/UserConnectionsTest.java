@@ -13,7 +13,7 @@ class UserConnectionsTest {
 
     private static UserConfig user(String name, int benchmark) {
         return new UserConfig(name, "pw", List.of("TESTDB"), null, false, benchmark, false, false,
-                PrivilegesConfig.NONE);
+                PrivilegesConfig.NONE, false);
     }
 
     @Test

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Settings Tessera reads but does not act on yet: one warning each where MyCat 1.6 would behave differently, none
- * where the value changes nothing.
+ * where the value changes nothing; and the admin port open to every user while no user is a manager.
  */
 class NotHonouredTest {
 
@@ -19,6 +19,7 @@ class NotHonouredTest {
                 <user name="test">
                     <property name="password">test</property>
                     <property name="schemas">TESTDB</property>
+                    <property name="manager">true</property>
                 </user>
             """;
 
@@ -125,10 +126,9 @@ class NotHonouredTest {
                         + " global table consistency check is not built",
                 "server.xml: <system>: <property name=\"checkTableConsistency\">1</property> has no effect yet: the"
                         + " global table consistency check is not built",
-                "server.xml: <firewall>: <whitehost> has no effect yet: clients may log in from any host (the white"
-                        + " list is not built)",
-                "server.xml: <firewall>: <blacklist check=\"true\"> has no effect yet: statements are not checked"
-                        + " against the blacklist (Druid's WallFilter is not built)",
+                "server.xml: no <user> has <property name=\"manager\">true</property>: every user may log in to the"
+                        + " admin port (managerPort 9066) and run its commands, as in MyCat 1.6; mark the users who"
+                        + " manage Tessera",
                 "schema.xml: <schema name=\"TESTDB\">: randomDataNode=\"dn2\" has no effect yet: statements that name"
                         + " no table run on data node dn1",
                 "schema.xml: <schema name=\"TESTDB\"><table name=\"t\">: ruleRequired=\"true\" has no effect yet: a"
@@ -191,6 +191,7 @@ class NotHonouredTest {
                     <user name="test" defaultAccount="true">
                         <property name="password">test</property>
                         <property name="schemas">TESTDB</property>
+                        <property name="manager">true</property>
                         <property name="readOnly">false</property>
                         <property name="benchmark">0</property>
                         <privileges check="false">
@@ -250,6 +251,9 @@ class NotHonouredTest {
                         + " statement is cancelled for running long (statement timeouts are not built)",
                 "server.xml: <system>: <property name=\"sequenceHandlerType\">1</property> has no effect yet: global"
                         + " sequences (next value for MYCATSEQ_...) are not built",
+                "server.xml: no <user> has <property name=\"manager\">true</property>: every user may log in to the"
+                        + " admin port (managerPort 9066) and run its commands, as in MyCat 1.6; mark the users who"
+                        + " manage Tessera",
                 "schema.xml: <schema name=\"TESTDB\"><table name=\"customer\">: autoIncrement=\"true\" has no effect"
                         + " yet: the primary key is not filled in, since global sequences (next value for"
                         + " MYCATSEQ_...) are not built");
@@ -258,6 +262,25 @@ class NotHonouredTest {
     @Test
     void shippedConfigurationHasNoWarnings() {
         assertThat(ConfigLoader.loadWithWarnings(Path.of("../conf")).warnings()).isEmpty();
+    }
+
+    @Test
+    void warnsWhileEveryUserMayLogInToTheAdminPort() {
+        String users = """
+                    <user name="a">
+                        <property name="schemas">TESTDB</property>
+                    </user>
+                    <user name="b">
+                        <property name="schemas">TESTDB</property>
+                        <property name="manager">%s</property>
+                    </user>
+                """;
+
+        assertThat(new TestConf(dir).server(users.formatted("false")).loadWithWarnings()).containsExactly(
+                "server.xml: no <user> has <property name=\"manager\">true</property>: every user may log in to the"
+                        + " admin port (managerPort 9066) and run its commands, as in MyCat 1.6; mark the users who"
+                        + " manage Tessera");
+        assertThat(new TestConf(dir).server(users.formatted("true")).loadWithWarnings()).isEmpty();
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.tessera.proxy.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import java.nio.file.Path;
 import java.util.Map;
@@ -186,6 +187,75 @@ class ServerValidationTest {
                 "server.xml:7: <firewall><whitehost><host>: missing required attribute host",
                 "server.xml:9: <firewall><blacklist>: missing required attribute check",
                 "server.xml:12: <firewall><blacklist>: only one <blacklist> is allowed (first at line 9)");
+    }
+
+    @Test
+    void reportsWhiteListHostsThatAreNoAddressesAndBlacklistPropertiesDruidDoesNotHave() {
+        assertThat(conf().server("""
+                    <firewall>
+                        <whitehost>
+                            <host host="localhost" user="test"/>
+                            <host host="10.0.0.01" user="test"/>
+                            <host host="::1" user="test"/>
+                            <host host="0:0:0:0:0:0:0:1" user="test"/>
+                        </whitehost>
+                        <blacklist check="true">
+                            <property name="deleteWhereNonCheck">true</property>
+                            <property name="deleteWhereNoneCheck">yes</property>
+                            <property name="selectLimit">100</property>
+                            <property name="multiStatementAllow">true</property>
+                        </blacklist>
+                    </firewall>
+                    <user name="test">
+                        <property name="schemas">TESTDB</property>
+                        <property name="manager">maybe</property>
+                    </user>
+                """).problems()).containsExactly(
+                "server.xml:5: <firewall><whitehost><host host=\"localhost\">: host \"localhost\": expected an IP"
+                        + " address (192.168.1.5) or a pattern where * and % stand for digits (192.168.1.*): clients"
+                        + " are matched by their address, never by name",
+                "server.xml:6: <firewall><whitehost><host host=\"10.0.0.01\">: host \"10.0.0.01\": expected an IP"
+                        + " address (192.168.1.5) or a pattern where * and % stand for digits (192.168.1.*): clients"
+                        + " are matched by their address, never by name",
+                "server.xml:8: <firewall><whitehost><host host=\"0:0:0:0:0:0:0:1\">: host \"0:0:0:0:0:0:0:1\":"
+                        + " already listed at line 7",
+                "server.xml:11: <firewall><blacklist><property name=\"deleteWhereNonCheck\">: not a Druid WallConfig"
+                        + " setting (names are case-sensitive, e.g. deleteWhereNoneCheck)",
+                "server.xml:12: <firewall><blacklist><property name=\"deleteWhereNoneCheck\">: value \"yes\": expected"
+                        + " true or false",
+                "server.xml:13: <firewall><blacklist><property name=\"selectLimit\">: Druid WallConfig setting that"
+                        + " Tessera cannot honour: Druid applies it by rewriting the SELECT, and the data nodes get the"
+                        + " client's text (schema.xml's sqlMaxLimit limits SELECTs)",
+                "server.xml:19: <user name=\"test\"><property name=\"manager\">: value \"maybe\": expected true or"
+                        + " false");
+    }
+
+    @Test
+    void readsManagersAndWritesIpv6WhiteListHostsAsClientAddressesAre() {
+        TesseraConfig config = conf().server("""
+                    <firewall>
+                        <whitehost>
+                            <host host="::1" user="admin"/>
+                        </whitehost>
+                    </firewall>
+                    <user name="admin">
+                        <property name="schemas">TESTDB</property>
+                        <property name="manager">TRUE</property>
+                    </user>
+                    <user name="test">
+                        <property name="schemas">TESTDB</property>
+                        <property name="manager">false</property>
+                    </user>
+                    <user name="other">
+                        <property name="schemas">TESTDB</property>
+                    </user>
+                """).load();
+
+        assertThat(config.users().values()).extracting(UserConfig::name, UserConfig::manager)
+                .containsExactly(tuple("admin", true), tuple("test", false), tuple("other", false));
+        assertThat(config.firewall().whiteHosts()).extracting(FirewallConfig.WhiteHost::host)
+                .containsExactly("0:0:0:0:0:0:0:1");
+        assertThat(config.firewall().allowsLogin("admin", "0:0:0:0:0:0:0:1")).isTrue();
     }
 
     @Test

@@ -20,6 +20,7 @@ final class TestConf {
                 <user name="test">
                     <property name="password">test</property>
                     <property name="schemas">TESTDB</property>
+                    <property name="manager">true</property>
                 </user>
             """;
 

@@ -24,6 +24,7 @@ class UnknownNamesTest {
                     <user name="test" colour="blue">
                         <property name="schemas">TESTDB</property>
                         <property name="pasword">typo</property>
+                        <property name="manager">true</property>
                     </user>
                 """).schema("""
                     <schema name="TESTDB" dataNode="dn1" sqlMaxLimt="10">
@@ -89,6 +90,7 @@ class UnknownNamesTest {
                     </system>
                     <user name="test">
                         <property name="schemas">TESTDB</property>
+                        <property name="manager">true</property>
                     </user>
                 """).schema(TestConf.SCHEMA.replace("<schema name", "<schema checkSQLschma=\"true\" name"));
 
@@ -131,6 +133,7 @@ class UnknownNamesTest {
                     </system>
                     <user name="test">
                         <property name="schemas">TESTDB</property>
+                        <property name="manager">true</property>
                     </user>
                     <cluster>
                         <node name="mycat1"><property name="host">127.0.0.1</property></node>
@@ -158,7 +161,7 @@ class UnknownNamesTest {
                             + " use; kept as text",
                     "server.xml:5: <system><property name=\"sequnceHandlerPattern\">: MyCat 1.6 property that"
                             + " Tessera does not use; kept as text",
-                    "server.xml:10: <mycat:server>: element <cluster> is MyCat 1.6 configuration that Tessera does"
+                    "server.xml:11: <mycat:server>: element <cluster> is MyCat 1.6 configuration that Tessera does"
                             + " not use; ignored",
                     "schema.xml:3: <schema>: attribute \"needSupportMultiDBType\" is MyCat 1.6 configuration that"
                             + " Tessera does not use; ignored",

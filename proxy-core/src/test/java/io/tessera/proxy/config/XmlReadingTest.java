@@ -21,7 +21,8 @@ class XmlReadingTest {
                 <?xml version="1.0" encoding="UTF-8"?>
                 <!DOCTYPE mycat:server SYSTEM "server.dtd">
                 <mycat:server xmlns:mycat="http://org.opencloudb/">
-                    <user name="test"><property name="schemas">TESTDB</property></user>
+                    <user name="test"><property name="schemas">TESTDB</property><property name="manager">true</property>
+                    </user>
                 </mycat:server>
                 """);
         conf.write("schema.xml", "<?xml version=\"1.0\"?>\n<!DOCTYPE mycat:schema SYSTEM \"schema.dtd\">\n"
@@ -126,6 +127,6 @@ class XmlReadingTest {
 
         assertThatThrownBy(() -> ConfigLoader.load(dir))
                 .isInstanceOf(ConfigException.class)
-                .hasMessage("server.xml:8:2: malformed XML: Illegal to have multiple roots (start tag in epilog?).");
+                .hasMessage("server.xml:9:2: malformed XML: Illegal to have multiple roots (start tag in epilog?).");
     }
 }

@@ -19,7 +19,7 @@ final class Clients {
     ClientChannel loggedIn(long id, String user, String schema) {
         Session session = new Session(id, "127.0.0.1");
         session.authenticated(new UserConfig(user, "pw", List.of("TESTDB"), null, false, 0, false, false,
-                PrivilegesConfig.NONE), Capability.PROTOCOL_41, Collations.byId(Collations.UTF8MB4_GENERAL_CI)
+                PrivilegesConfig.NONE, false), Capability.PROTOCOL_41, Collations.byId(Collations.UTF8MB4_GENERAL_CI)
                 .orElseThrow());
         session.schema(schema);
         ClientChannel client = new ClientChannel(session, new EmbeddedChannel(), () -> { });

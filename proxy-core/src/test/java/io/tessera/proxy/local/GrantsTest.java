@@ -21,7 +21,8 @@ class GrantsTest {
             LogicalSchema.of("TESTDB", "dn1", List.of()), LogicalSchema.of("ORDERS", "dn2", List.of())));
 
     private static UserConfig user(List<String> schemas, boolean readOnly, PrivilegesConfig privileges) {
-        return new UserConfig("test", "secret-password", schemas, null, readOnly, 0, false, false, privileges);
+        return new UserConfig("test", "secret-password", schemas, null, readOnly, 0, false, false, privileges,
+                false);
     }
 
     private static Dml dml(String digits) {
@@ -97,7 +98,7 @@ class GrantsTest {
     @Test
     void quotesNamesAsMysqlDoes() {
         UserConfig user = new UserConfig("o'brien", "x", List.of("TESTDB"), null, false, 0, false, false,
-                PrivilegesConfig.NONE);
+                PrivilegesConfig.NONE, false);
 
         assertThat(Grants.lines(user, CATALOG)).first().isEqualTo("GRANT USAGE ON *.* TO 'o''brien'@'%'");
     }

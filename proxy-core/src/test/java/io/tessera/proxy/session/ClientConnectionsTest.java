@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 class ClientConnectionsTest {
 
     private static final UserConfig USER = new UserConfig("test", "test", List.of("TESTDB"), null, false, 0, false,
-            false, PrivilegesConfig.NONE);
+            false, PrivilegesConfig.NONE, false);
 
     private final ClientConnections connections = new ClientConnections();
 
