@@ -4,6 +4,7 @@ import io.tessera.protocol.codec.ComQuery;
 import io.tessera.protocol.error.TesseraException;
 import io.tessera.proxy.session.ClientChannel;
 import io.tessera.proxy.session.Session;
+import io.tessera.proxy.session.StatusCounters;
 import io.tessera.router.error.RouteException;
 import io.tessera.router.parse.NoBackslashEscapes;
 import io.tessera.router.parse.StatementSplitter;
@@ -12,14 +13,16 @@ import java.util.List;
 /**
  * A multi-statement text (CLIENT_MULTI_STATEMENTS): each statement runs on its own through the pipeline, routed as if
  * sent alone, and answers with its own result, all but the last flagged SERVER_MORE_RESULTS_EXISTS; the first error
- * ends the text. A text that holds one statement goes on as it is.
+ * ends the text. Each statement counts in {@code Questions}, as in MySQL. A text that holds one statement goes on as it is.
  */
 final class SplitStatements implements Step {
 
     private final StatementPipeline pipeline;
+    private final StatusCounters status;
 
-    SplitStatements(StatementPipeline pipeline) {
+    SplitStatements(StatementPipeline pipeline, StatusCounters status) {
         this.pipeline = pipeline;
+        this.status = status;
     }
 
     @Override
@@ -62,6 +65,9 @@ final class SplitStatements implements Step {
         session.moreResults(!last);
         if (!last) {
             client.continueWith(() -> runStatement(client, statements, index + 1));
+        }
+        if (index > 0) {
+            status.followingStatement(session); // the command counted the first
         }
         pipeline.start(client, ComQuery.encode(client.channel().alloc(), statements.get(index),
                 session.clientCharset()), null);

@@ -40,7 +40,7 @@ public final class StatementPipeline {
         this.steps = List.of(
                 new ReadText(),
                 new CheckBlacklist(firewall),
-                new SplitStatements(this),
+                new SplitStatements(this, status),
                 new UseCachedRoute(routes, status),
                 new ParseStatement(parser, routes, columnOrders, status),
                 new AnswerLocally(parser, locals),

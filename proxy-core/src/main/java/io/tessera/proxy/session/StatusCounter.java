@@ -33,9 +33,12 @@ public enum StatusCounter {
     COM_STMT_RESET("Com_stmt_reset"),
     COM_STMT_SEND_LONG_DATA("Com_stmt_send_long_data"),
     COM_UPDATE("Com_update"),
-    /** Commands from clients, except COM_PING, COM_STATISTICS, COM_STMT_PREPARE, COM_STMT_CLOSE, COM_STMT_RESET. */
+    /**
+     * Statements from clients: commands, except COM_PING, COM_STATISTICS, COM_STMT_PREPARE, COM_STMT_CLOSE and
+     * COM_STMT_RESET, and each statement of a multi-statement text after the first.
+     */
     QUESTIONS("Questions"),
-    /** Commands from clients, except COM_PING and COM_STATISTICS. */
+    /** As {@link #QUESTIONS}, with COM_STMT_PREPARE, COM_STMT_CLOSE and COM_STMT_RESET. */
     QUERIES("Queries");
 
     /** How many there are: the size of an array indexed by {@link #ordinal()}. */

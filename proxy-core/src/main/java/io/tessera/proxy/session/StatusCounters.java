@@ -32,6 +32,15 @@ public final class StatusCounters {
         }
     }
 
+    /**
+     * A statement of a multi-statement text after the first, which its command counted: MySQL counts each statement
+     * from the client in {@code Questions} and {@code Queries}.
+     */
+    public void followingStatement(Session session) {
+        count(session, StatusCounter.QUESTIONS);
+        count(session, StatusCounter.QUERIES);
+    }
+
     /** A statement about to run (text, or a prepared statement's execution): its {@code Com_xxx}. */
     public void statement(Session session, StatementType type) {
         StatusCounter counter = StatusCounter.ofStatement(type);

@@ -176,6 +176,18 @@ class LogicalViewIT {
             assertThat(rows(c, "SHOW STATUS LIKE 'Innodb%'")).isEmpty(); // a data host's counter
             assertThat(rows(c, "/*!mycat:datanode=dn1*/SHOW GLOBAL STATUS LIKE 'Innodb%'")).isEmpty();
 
+            long questions = status(c, "SHOW STATUS LIKE 'Questions'"); // itself included
+            try (Connection multi = DriverManager.getConnection(tessera.jdbcUrl("TESTDB") + "?allowMultiQueries=true",
+                    "test", "test"); Statement s = multi.createStatement()) {
+                long asked = status(multi, "SHOW STATUS LIKE 'Questions'");
+                s.execute("SELECT 1; SELECT 2; SELECT 3");
+                while (s.getMoreResults() || s.getUpdateCount() != -1) {
+                    // read every result
+                }
+                assertThat(status(multi, "SHOW STATUS LIKE 'Questions'")).isEqualTo(asked + 4);
+            }
+            assertThat(status(c, "SHOW STATUS LIKE 'Questions'")).isEqualTo(questions + 1); // another session's
+
             SQLException where = error(c, "SHOW STATUS WHERE Variable_name = 'Uptime'");
             assertThat(where.getErrorCode()).isEqualTo(1235);
             assertThat(where.getSQLState()).isEqualTo("42000");

@@ -49,6 +49,15 @@ class StatusCountersTest {
     }
 
     @Test
+    void eachStatementOfAMultiStatementTextIsAQuestion() {
+        counters.command(one, Command.QUERY);
+        counters.followingStatement(one);
+
+        assertThat(one.status(StatusCounter.QUESTIONS)).isEqualTo(2);
+        assertThat(counters.global(StatusCounter.QUERIES)).isEqualTo(2);
+    }
+
+    @Test
     void initDbCountsAsChangeDbAsUseDoes() {
         counters.command(one, Command.INIT_DB);
         counters.statement(one, StatementType.USE);
