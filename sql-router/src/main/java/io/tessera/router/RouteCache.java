@@ -4,6 +4,7 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.tessera.router.parse.StatementType;
 import io.tessera.router.plan.PlanNode;
+import java.util.List;
 
 /**
  * Routes already planned, keyed by (schema, statement text), so a repeated statement is neither parsed nor routed
@@ -14,8 +15,17 @@ import io.tessera.router.plan.PlanNode;
  */
 public final class RouteCache {
 
-    /** A cached plan and what the front end needs to know of its statement. */
-    public record Entry(StatementType type, PlanNode plan) {
+    /**
+     * A cached plan and what the front end needs to know of its statement.
+     *
+     * @param schemas the schemas its statement names in qualifiers ({@code OTHERDB.t}), which a session taking the
+     *     plan must be allowed to use
+     */
+    public record Entry(StatementType type, PlanNode plan, List<String> schemas) {
+
+        public Entry {
+            schemas = List.copyOf(schemas);
+        }
     }
 
     private final Cache<Key, Entry> cache;
@@ -38,8 +48,8 @@ public final class RouteCache {
     }
 
     /** @param backslashEscapes false when the session's sql_mode has NO_BACKSLASH_ESCAPES */
-    public void put(String schema, boolean backslashEscapes, String sql, StatementType type, PlanNode plan) {
-        cache.put(Key.of(schema, backslashEscapes, sql), new Entry(type, plan));
+    public void put(String schema, boolean backslashEscapes, String sql, Entry entry) {
+        cache.put(Key.of(schema, backslashEscapes, sql), entry);
     }
 
     public void clear() {

@@ -12,9 +12,13 @@ import io.tessera.router.parse.ParsedStatement;
 import io.tessera.router.parse.StatementAccess;
 import io.tessera.router.parse.TableAccess;
 import io.tessera.router.parse.TableAccess.Operation;
+import io.tessera.router.parse.TableReference;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Whether a user may run a statement, by server.xml's rights, checked before anything of it reaches a data host.
@@ -29,10 +33,90 @@ import java.util.Map;
  * rights on each table it names (MyCat checks DML only; a user restricted to reading must not drop the table). A
  * statement's rows on a data node with a {@code <dataNode>} mask need the right for the statement's operation there.
  * A refusal is MySQL's 1142 naming the operation, the user and the table or data node.
+ *
+ * <p>For every user, whatever its settings ({@link #checkSchemas}): a table qualified with a schema must be in one of
+ * the user's {@code schemas}; MySQL's own databases ({@code mysql}, {@code performance_schema}, {@code sys}) and the
+ * {@code information_schema} tables about accounts, privileges and server counters are the data hosts', not the
+ * logical view's, and are refused alike (1142), so that no data host's account or hash is read through Tessera.
  */
 public final class StatementRights {
 
+    /** MySQL's databases about the server itself: accounts and hashes (mysql.user), threads, statistics. */
+    private static final Set<String> SERVER_DATABASES = Set.of("mysql", "performance_schema", "sys");
+
+    /**
+     * information_schema tables about the data host's accounts, privileges and counters (MySQL and MariaDB). The others
+     * describe tables and columns; SCHEMATA and PROCESSLIST are Tessera's own ({@code AnswerVirtualTables}).
+     */
+    private static final Set<String> SERVER_TABLES = Set.of("user_privileges", "schema_privileges",
+            "table_privileges", "column_privileges", "applicable_roles", "enabled_roles", "administrable_role_authorizations",
+            "role_table_grants", "role_column_grants", "role_routine_grants", "user_attributes", "global_status",
+            "session_status", "global_variables", "session_variables", "user_statistics", "client_statistics",
+            "index_statistics", "table_statistics", "thread_pool_stats", "thread_pool_queues", "thread_pool_groups",
+            "thread_pool_waits", "user_variables", "innodb_trx", "innodb_lock_waits", "innodb_locks",
+            "locales", "sql_functions");
+
     private StatementRights() {
+    }
+
+    /**
+     * Refuses a statement that names, in a qualifier, a schema {@code user} may not use, or a table of MySQL's own
+     * databases. Every user's statements go through this, checked or not.
+     *
+     * @throws TesseraException 1142 naming the operation, the user and the table
+     */
+    public static void checkSchemas(UserConfig user, String host, ParsedStatement statement) {
+        for (TableReference table : statement.tables()) {
+            String schema = table.schema();
+            if (schema == null) {
+                continue;
+            }
+            String lower = schema.toLowerCase(Locale.ROOT);
+            boolean refused = lower.equals("information_schema")
+                    ? SERVER_TABLES.contains(table.table().toLowerCase(Locale.ROOT))
+                    : SERVER_DATABASES.contains(lower) || !mayUse(user, schema);
+            if (refused) {
+                throw ErrorCode.TABLEACCESS_DENIED_ERROR.exception(keyword(statement), user == null ? "" : user.name(),
+                        host, schema + "." + table.table());
+            }
+        }
+    }
+
+    /**
+     * Whether {@code user} may use each of {@code schemas}, as {@link #checkSchemas} judges a qualifier: a cached
+     * plan whose statement names another schema is taken only by users allowed there.
+     */
+    public static boolean mayUseAll(UserConfig user, List<String> schemas) {
+        for (String schema : schemas) {
+            if (!mayUse(user, schema)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The schemas a statement names in qualifiers, other than MySQL's own databases: what a cached plan must keep. */
+    public static List<String> qualifiers(ParsedStatement statement) {
+        List<String> schemas = new ArrayList<>(0);
+        for (TableReference table : statement.tables()) {
+            String schema = table.schema();
+            if (schema != null && !schema.equalsIgnoreCase("information_schema") && !schemas.contains(schema)) {
+                schemas.add(schema);
+            }
+        }
+        return schemas;
+    }
+
+    private static boolean mayUse(UserConfig user, String schema) {
+        if (user == null) {
+            return false;
+        }
+        for (String own : user.schemas()) {
+            if (own.equalsIgnoreCase(schema)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

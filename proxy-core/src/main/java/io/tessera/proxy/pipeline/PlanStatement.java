@@ -1,5 +1,6 @@
 package io.tessera.proxy.pipeline;
 
+import io.tessera.proxy.access.StatementRights;
 import io.tessera.proxy.session.Session;
 import io.tessera.router.RouteCache;
 import io.tessera.router.Router;
@@ -46,7 +47,8 @@ final class PlanStatement implements Step {
         }
         if (UseCachedRoute.cacheable(run) && run.hint == null && !run.inlined && run.type != StatementType.DDL
                 && session.selectLimit() < 0 && !session.statementBinds()) {
-            routes.put(session.schema(), session.backslashEscapes(), run.parsed.sql(), run.type, plan);
+            routes.put(session.schema(), session.backslashEscapes(), run.parsed.sql(),
+                    new RouteCache.Entry(run.type, plan, StatementRights.qualifiers(run.parsed)));
         }
         session.calcFoundRows(run.type == StatementType.SELECT && plan instanceof Route
                 && UseCachedRoute.calcFoundRows(plan.route().shards().get(0).sql()));

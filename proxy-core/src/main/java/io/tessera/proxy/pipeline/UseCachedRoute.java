@@ -34,8 +34,8 @@ final class UseCachedRoute implements Step {
             return Flow.NEXT;
         }
         RouteCache.Entry cached = routes.get(session.schema(), session.backslashEscapes(), run.sql);
-        if (cached == null) {
-            return Flow.NEXT;
+        if (cached == null || !StatementRights.mayUseAll(session.user(), cached.schemas())) {
+            return Flow.NEXT; // planned anew: CheckPrivileges tells the user what it may not use
         }
         session.statementBinds(false); // a statement that binds its connection is never cached
         session.warnings(0, null);

@@ -97,6 +97,30 @@ class StatementRightsTest {
     }
 
     @Test
+    void everyUserIsKeptToItsSchemasAndAwayFromTheDataHostsOwnDatabases() {
+        assertThatCode(() -> StatementRights.checkSchemas(FREE, "h", PARSER.parse("SELECT * FROM testdb.t JOIN u")))
+                .doesNotThrowAnyException();
+        assertThatCode(() -> StatementRights.checkSchemas(FREE, "h",
+                PARSER.parse("SELECT * FROM information_schema.COLUMNS"))).doesNotThrowAnyException();
+        for (String sql : List.of("SELECT * FROM OTHERDB.t", "SELECT * FROM mysql.user", "DELETE FROM sys.x",
+                "SELECT * FROM information_schema.user_privileges", "SELECT * FROM t JOIN db2.t2 ON t.id = t2.id")) {
+            assertThatThrownBy(() -> StatementRights.checkSchemas(FREE, "h", PARSER.parse(sql))).as(sql)
+                    .isInstanceOfSatisfying(TesseraException.class, e -> assertThat(e.errorCode()).isEqualTo(1142));
+        }
+        assertThatThrownBy(() -> StatementRights.checkSchemas(FREE, "h", PARSER.parse("SELECT * FROM mysql.user")))
+                .hasMessage("SELECT command denied to user 'free'@'h' for table 'mysql.user'");
+    }
+
+    @Test
+    void aCachedPlanRemembersTheSchemasItsStatementNames() {
+        assertThat(StatementRights.qualifiers(PARSER.parse("SELECT * FROM a JOIN OTHERDB.b JOIN otherdb.c"
+                + " JOIN information_schema.TABLES"))).containsExactly("OTHERDB", "otherdb");
+        assertThat(StatementRights.mayUseAll(FREE, List.of("testdb"))).isTrue();
+        assertThat(StatementRights.mayUseAll(FREE, List.of("TESTDB", "OTHERDB"))).isFalse();
+        assertThat(StatementRights.mayUseAll(null, List.of())).isTrue();
+    }
+
+    @Test
     void aDataNodeMaskAppliesToTheStatementsOperationOnThatNode() {
         StatementAccess update = check(MASKED, "UPDATE orders SET v = 1");
         assertThat(update.operation()).isEqualTo(Operation.UPDATE);

@@ -195,6 +195,31 @@ class AccessControlIT {
     }
 
     @Test
+    void noUserReadsASchemaItMayNotUseNorTheDataHostsOwnDatabases() throws SQLException {
+        try (Connection c = tessera.connect("OTHERDB"); Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE IF NOT EXISTS free (id INT PRIMARY KEY)");
+        }
+        String other = "SELECT * FROM OTHERDB.free";
+        try (Connection c = tessera.connect("TESTDB"); Statement s = c.createStatement()) {
+            s.executeQuery(other).close(); // test may use OTHERDB: its plan is cached now
+        }
+        String db2 = tessera.database("db2");
+        try (Connection c = connect("reader")) {
+            for (String sql : List.of(other, "SELECT user, authentication_string FROM mysql.user",
+                    "SELECT * FROM performance_schema.threads", "SELECT * FROM sys.host_summary",
+                    "SELECT * FROM information_schema.USER_PRIVILEGES", "SELECT * FROM INFORMATION_SCHEMA.global_status",
+                    "SELECT * FROM " + db2 + ".orders", "/*!mycat:datanode=dn1*/ SELECT * FROM " + db2 + ".orders",
+                    "SHOW CREATE TABLE " + db2 + ".orders", "SELECT n.v FROM notes n JOIN OTHERDB.free f ON n.id = f.id")) {
+                SQLException e = refused(c, sql);
+                assertThat(e.getErrorCode()).as(sql).isEqualTo(1142);
+                assertThat(e.getMessage()).as(sql).contains("denied to user 'reader'@'127.0.0.1' for table");
+            }
+            assertThat(Rows.fetchAll(c, "SELECT COUNT(*) FROM information_schema.COLLATIONS")).hasSize(1);
+            assertThat(Rows.fetchAll(c, "SELECT COUNT(*) FROM TESTDB.notes")).containsExactly(List.of(2L));
+        }
+    }
+
+    @Test
     void aMaskIsCheckedAtPrepare() throws SQLException {
         String url = tessera.jdbcUrl("TESTDB") + "?useServerPrepStmts=true&emulateUnsupportedPstmts=false";
         try (Connection c = DriverManager.getConnection(url, "masked", "masked")) {
