@@ -20,6 +20,7 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -37,6 +38,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 @Tag("integration")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class LogicalViewIT {
+
+    /** Everything Tessera logs from before it starts (a static field is set before the extensions run). */
+    private static final LogLines LOG = LogLines.capture();
 
     @RegisterExtension
     @Order(1)
@@ -57,6 +61,8 @@ class LogicalViewIT {
 
     /** Every column name, every value and every error message this class read through Tessera. */
     private static final List<String> SEEN = Collections.synchronizedList(new ArrayList<>());
+    /** Every value the admin port answered: a DBA's view, which names databases, but no password. */
+    private static final List<String> ADMIN = Collections.synchronizedList(new ArrayList<>());
 
     @BeforeAll
     static void tables() throws SQLException {
@@ -289,6 +295,37 @@ class LogicalViewIT {
         }
     }
 
+    @AfterAll
+    static void stopCapturingLogs() {
+        LOG.close();
+    }
+
+    @Test
+    @Order(8)
+    void everyShowCommandOfTheAdminPortAnswers() throws SQLException {
+        String admin = "jdbc:mysql://127.0.0.1:" + tessera.adminPort() + "/";
+        try (Connection c = DriverManager.getConnection(admin, "test", "test"); Statement s = c.createStatement()) {
+            List<String> commands = new ArrayList<>();
+            try (ResultSet help = s.executeQuery("show @@help")) {
+                while (help.next()) {
+                    String command = help.getString(1);
+                    if (command.startsWith("show @@") && !command.contains("where") && !command.contains("<")) {
+                        commands.add(command);
+                    }
+                }
+            }
+            assertThat(commands).contains("show @@datasource", "show @@heartbeat", "show @@connection", "show @@datanode");
+            for (String command : commands) {
+                try (ResultSet rs = s.executeQuery(command)) {
+                    readDirect(rs).forEach(ADMIN::addAll);
+                } catch (SQLException e) {
+                    ADMIN.add(e.getMessage());
+                }
+            }
+        }
+        assertThat(ADMIN).hasSizeGreaterThan(50);
+    }
+
     @Test
     @Order(Integer.MAX_VALUE)
     void nothingThisClassReadNamesTheBackendAccountItsPasswordOrTheDataNodesDatabases() throws SQLException {
@@ -312,6 +349,12 @@ class LogicalViewIT {
         assertThat(seen).hasSizeGreaterThan(100);
         for (String secret : forbidden) {
             assertThat(leaks(seen, secret)).as("what named " + secret).isEmpty();
+        }
+        List<String> logged = LOG.lines();
+        assertThat(logged).isNotEmpty();
+        for (String secret : List.of(backend.password(), backend.nativePasswordHash())) {
+            assertThat(leaks(ADMIN, secret)).as("admin replies naming " + secret).isEmpty();
+            assertThat(leaks(logged, secret)).as("log lines naming " + secret).isEmpty();
         }
     }
 
