@@ -1,5 +1,6 @@
 package io.tessera.proxy.exec.merge;
 
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.UnpooledByteBufAllocator;
 import io.tessera.protocol.codec.PayloadWriter;
 import io.tessera.protocol.constant.ColumnType;
@@ -16,7 +17,12 @@ final class TestRows {
 
     /** A text-protocol row; {@code null} values are SQL NULL. */
     static Row row(String... values) {
-        PayloadWriter out = PayloadWriter.allocate(UnpooledByteBufAllocator.DEFAULT, 32);
+        return rowOf(UnpooledByteBufAllocator.DEFAULT, values);
+    }
+
+    /** A text-protocol row in a buffer of {@code alloc}; {@code null} values are SQL NULL. */
+    static Row rowOf(ByteBufAllocator alloc, String... values) {
+        PayloadWriter out = PayloadWriter.allocate(alloc, 32);
         for (String value : values) {
             if (value == null) {
                 out.int1(0xFB);

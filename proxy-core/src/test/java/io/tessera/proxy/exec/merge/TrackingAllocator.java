@@ -6,8 +6,6 @@ import io.netty.buffer.AbstractByteBufAllocator;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.UnpooledDirectByteBuf;
 import io.netty.buffer.UnpooledHeapByteBuf;
-import io.tessera.protocol.codec.PayloadWriter;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -46,15 +44,7 @@ final class TrackingAllocator extends AbstractByteBufAllocator {
 
     /** A text-protocol row in a buffer of this allocator; {@code null} values are SQL NULL. */
     Row row(String... values) {
-        PayloadWriter out = PayloadWriter.allocate(this, 32);
-        for (String value : values) {
-            if (value == null) {
-                out.int1(0xFB);
-            } else {
-                out.lenencBytes(value.getBytes(StandardCharsets.UTF_8));
-            }
-        }
-        return new Row(out.frame());
+        return TestRows.rowOf(this, values);
     }
 
     /** How many buffers this allocator has made. */
