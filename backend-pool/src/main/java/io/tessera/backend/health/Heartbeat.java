@@ -78,6 +78,11 @@ public final class Heartbeat implements AutoCloseable {
         return status.withChecking(inFlight);
     }
 
+    /** Whether the last finished check found the server answering: MyCat's {@code DBHeartbeat.OK_STATUS}. */
+    public boolean isOk() {
+        return status.status() == HeartbeatStatus.Status.OK; // no snapshot: read balancing asks on every borrow
+    }
+
     /** Runs a check now, or joins the one in progress; completes with its outcome. */
     public CompletableFuture<HeartbeatStatus> check() {
         return CompletableFuture.supplyAsync(this::checkOnLoop, loop).thenCompose(f -> f);

@@ -1,8 +1,9 @@
 package io.tessera.backend.host;
 
 /**
- * MyCat's {@code <dataHost balance="...">}: where reads go ({@code PhysicalDBPool.BALANCE_*}). Not applied yet: every
- * borrow goes to the active write host, whatever the balance.
+ * MyCat's {@code <dataHost balance="...">}: where reads go ({@code PhysicalDBPool.BALANCE_*}); {@code ReadBalancer}
+ * applies it. Read hosts and write hosts take reads only while their heartbeat is OK, read hosts only while their
+ * write host's is too; with none such, reads go to the active write host.
  */
 public enum Balance {
     /** 0, {@code BALANCE_NONE}: the active write host. */
@@ -11,7 +12,7 @@ public enum Balance {
     ALL_BACK(1),
     /** 2, {@code BALANCE_ALL}: every write host and read host. */
     ALL(2),
-    /** 3, {@code BALANCE_ALL_READ}: the read hosts only. */
+    /** 3, {@code BALANCE_ALL_READ}: the read hosts only (of every write host, as MyCat). */
     ALL_READ(3);
 
     private final int code;

@@ -19,4 +19,12 @@ public interface ConnectionSource {
      */
     CompletableFuture<BackendConnection> borrow(String database, boolean foundRows, EventLoop preferred,
             Intent intent);
+
+    /**
+     * A connection to the same server as {@code lent}, a connection this source lent, for a statement about it that
+     * must come from another connection (MySQL's {@code KILL QUERY}).
+     *
+     * @return a future that fails with a {@link io.tessera.backend.BackendException} when no connection can be had
+     */
+    CompletableFuture<BackendConnection> borrowBeside(BackendConnection lent);
 }

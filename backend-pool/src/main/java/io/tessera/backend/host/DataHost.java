@@ -5,6 +5,7 @@ import io.netty.channel.ChannelFactory;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.tessera.backend.BackendConnection;
+import io.tessera.backend.BackendException;
 import io.tessera.backend.mysql.BackendConnector;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -18,9 +19,10 @@ import org.apache.logging.log4j.Logger;
  * with its own pool and heartbeat, and the index of the active write host. {@link #borrow} picks the server for
  * what the borrower will do ({@link Intent}).
  *
- * <p>Not built yet: {@link Balance}, {@link WriteType} and {@link SwitchType} are kept but not applied. Every borrow
- * goes to the active write host, which is the first: no read goes to a read host or a standby write host, and
- * nothing switches. Every server has its pool and heartbeat all the same, so that its state is real in
+ * <p>A write goes to the active write host; a read goes where {@link Balance} says ({@code ReadBalancer}: the read
+ * hosts and other write hosts whose heartbeat is OK, by weight, else the active write host). Not built yet:
+ * {@link WriteType} and {@link SwitchType} are kept but not applied, so the active write host is the one the data host
+ * was built with and nothing switches. Every server has its pool and heartbeat, so that its state is real in
  * {@code show @@datasource} and {@code show @@heartbeat}.
  *
  * <p>Thread safety: everything may be called from any thread.
@@ -33,8 +35,10 @@ public final class DataHost implements ConnectionSource, AutoCloseable {
     private final List<Server> servers;
     private final List<Server> writeHosts;
     private final int activeWriteIndex;
-    /** The server every borrow goes to, whatever its intent: the active write host. */
+    /** The active write host: every write, and every read the balance sends nowhere else. */
     private final Server active;
+    /** Where reads go; {@code null} when all go to {@link #active} (balance 0, or nothing else to spread them to). */
+    private final ReadBalancer reads;
 
     /** A data host whose channels match {@code group}'s transport (NIO or epoll), writing to its first write host. */
     public DataHost(DataHostSettings settings, EventLoopGroup group, Clock clock) {
@@ -58,24 +62,26 @@ public final class DataHost implements ConnectionSource, AutoCloseable {
         List<Server> writes = new ArrayList<>();
         for (int i = 0; i < settings.writeHosts().size(); i++) {
             WriteHostSettings write = settings.writeHosts().get(i);
-            Server writeHost = new Server(write.name(), Server.Role.WRITE, i, write.server(), group, channelFactory,
-                    clock);
+            Server writeHost = new Server(write.name(), Server.Role.WRITE, i, write.weight(), write.server(), group,
+                    channelFactory, clock);
             all.add(writeHost);
             writes.add(writeHost);
             for (ReadHostSettings read : write.readHosts()) {
-                all.add(new Server(read.name(), Server.Role.READ, i, read.server(), group, channelFactory, clock));
+                all.add(new Server(read.name(), Server.Role.READ, i, read.weight(), read.server(), group,
+                        channelFactory, clock));
             }
         }
         this.servers = List.copyOf(all);
         this.writeHosts = List.copyOf(writes);
         this.activeWriteIndex = activeWriteIndex;
         this.active = writeHosts.get(activeWriteIndex);
+        this.reads = ReadBalancer.of(settings.balance(), servers, activeWriteIndex, Server::isAlive);
     }
 
     /**
      * Starts every server: its heartbeat, and its pool's {@code minCon} connections. Completes when the active write
-     * host's connections are up or could not be opened: the other servers take no statement yet, so a standby or a
-     * read host that is slow to answer does not hold the start up; theirs open meanwhile. A server that cannot be
+     * host's connections are up or could not be opened: the other servers take reads only once their heartbeat is OK,
+     * so a standby or a read host that is slow to answer does not hold the start up; theirs open meanwhile. A server that cannot be
      * reached is logged and stays usable (its pool tries again on every borrow), so the future never fails.
      */
     public CompletableFuture<Void> start() {
@@ -93,8 +99,8 @@ public final class DataHost implements ConnectionSource, AutoCloseable {
     }
 
     /**
-     * A connection for a borrower that will do {@code intent}, from the server that serves it (today always the
-     * active write host); see {@link io.tessera.backend.pool.ServerPool#borrow} for {@code database},
+     * A connection for a borrower that will do {@code intent}, from the server that serves it ({@link #serverFor});
+     * see {@link io.tessera.backend.pool.ServerPool#borrow} for {@code database},
      * {@code foundRows}, {@code preferred} and how the future fails.
      */
     @Override
@@ -103,9 +109,27 @@ public final class DataHost implements ConnectionSource, AutoCloseable {
         return serverFor(intent).pool().borrow(database, foundRows, preferred);
     }
 
-    /** The server a borrow with {@code intent} goes to: the active write host, until balancing is built. */
+    /**
+     * The server a borrow with {@code intent} goes to: for a write the active write host; for a read the one
+     * {@link Balance} picks among the servers whose heartbeat is OK, or the active write host when none is.
+     */
     public Server serverFor(Intent intent) {
-        return active;
+        return intent == Intent.WRITE || reads == null ? active : reads.pick();
+    }
+
+    /**
+     * A connection to the server {@code lent} is a connection of, for a statement about it (MySQL's KILL must reach
+     * the same server from another connection); fails when {@code lent} is of none of this data host's servers.
+     */
+    @Override
+    public CompletableFuture<BackendConnection> borrowBeside(BackendConnection lent) {
+        for (Server server : servers) {
+            if (server.describe().equals(lent.dataHost())) {
+                return server.pool().borrow(lent.database(), false, null);
+            }
+        }
+        return CompletableFuture.failedFuture(new BackendException(lent.dataHost(), "not a server of data host "
+                + settings.name()));
     }
 
     public String name() {

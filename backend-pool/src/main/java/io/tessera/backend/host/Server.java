@@ -33,15 +33,17 @@ public final class Server implements AutoCloseable {
     private final String name;
     private final Role role;
     private final int writeHostIndex;
+    private final int weight;
     private final ServerSettings settings;
     private final ServerPool pool;
     private final Heartbeat heartbeat;
 
-    Server(String name, Role role, int writeHostIndex, ServerSettings settings, EventLoopGroup group,
+    Server(String name, Role role, int writeHostIndex, int weight, ServerSettings settings, EventLoopGroup group,
             ChannelFactory<? extends Channel> channelFactory, Clock clock) {
         this.name = name;
         this.role = role;
         this.writeHostIndex = writeHostIndex;
+        this.weight = weight;
         this.settings = settings;
         this.pool = new ServerPool(settings, group, clock, channelFactory);
         this.heartbeat = settings.heartbeatSql().isEmpty() ? null
@@ -64,6 +66,11 @@ public final class Server implements AutoCloseable {
         return writeHostIndex;
     }
 
+    /** Its {@code weight} attribute in schema.xml: its share of the reads it may take (0 by default). */
+    public int weight() {
+        return weight;
+    }
+
     public ServerSettings settings() {
         return settings;
     }
@@ -76,6 +83,14 @@ public final class Server implements AutoCloseable {
     /** The outcome of the last heartbeat; INIT before the first, and always INIT when no heartbeat SQL is set. */
     public HeartbeatStatus heartbeat() {
         return heartbeat == null ? HeartbeatStatus.initial(HEARTBEAT_TIMEOUT_MILLIS) : heartbeat.status();
+    }
+
+    /**
+     * Whether its last heartbeat found it answering (MyCat's {@code isAlive}); never without a heartbeat. Cheap: read
+     * balancing asks on every borrow.
+     */
+    public boolean isAlive() {
+        return heartbeat != null && heartbeat.isOk();
     }
 
     /** Whether a heartbeat runs: the data host has a {@code <heartbeat>} statement. */

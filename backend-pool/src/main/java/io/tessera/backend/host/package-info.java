@@ -3,6 +3,8 @@
  * read hosts each a {@link io.tessera.backend.host.Server} with its own pool and heartbeat, and hands out connections
  * by {@link io.tessera.backend.host.Intent}. MyCat's {@code balance}, {@code writeType} and {@code switchType} are
  * the enums {@link io.tessera.backend.host.Balance}, {@link io.tessera.backend.host.WriteType} and
- * {@link io.tessera.backend.host.SwitchType}; applying them (read/write splitting, failover) is not built yet.
+ * {@link io.tessera.backend.host.SwitchType}. Reads are spread by {@code balance} and {@code weight}
+ * ({@code ReadBalancer}); {@code writeType} and {@code switchType} (failover) are not applied
+ * yet.
  */
 package io.tessera.backend.host;

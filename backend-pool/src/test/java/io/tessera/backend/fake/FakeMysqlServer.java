@@ -144,8 +144,12 @@ public final class FakeMysqlServer implements AutoCloseable {
         return new ArrayList<>(log);
     }
 
+    /** Stops the server; a second call does nothing (a test may stop it before its fixture does). */
     @Override
     public void close() {
+        if (group.isShuttingDown()) {
+            return;
+        }
         server.close().syncUninterruptibly();
         for (Channel ch : connections.values()) {
             ch.close().syncUninterruptibly();

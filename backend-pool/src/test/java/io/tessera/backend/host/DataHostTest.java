@@ -70,7 +70,12 @@ class DataHostTest {
     }
 
     private static DataHostSettings settings(int m1Port, int s1Port, int m2Port, int minCon, String heartbeatSql) {
-        return new DataHostSettings("host1", Balance.ALL, WriteType.ONE_NODE, SwitchType.HEARTBEAT, -1, List.of(
+        return settings(Balance.ALL, m1Port, s1Port, m2Port, minCon, heartbeatSql);
+    }
+
+    private static DataHostSettings settings(Balance balance, int m1Port, int s1Port, int m2Port, int minCon,
+            String heartbeatSql) {
+        return new DataHostSettings("host1", balance, WriteType.ONE_NODE, SwitchType.HEARTBEAT, -1, List.of(
                 new WriteHostSettings("hostM1", server(m1Port, minCon, heartbeatSql),
                         List.of(new ReadHostSettings("hostS1", server(s1Port, minCon, heartbeatSql)))),
                 new WriteHostSettings("hostM2", server(m2Port, minCon, heartbeatSql), List.of())));
@@ -103,7 +108,7 @@ class DataHostTest {
     }
 
     @Test
-    void borrowsGoToTheActiveWriteHostWhateverTheIntent() throws Exception {
+    void withoutHeartbeatEveryBorrowGoesToTheActiveWriteHost() throws Exception {
         DataHost host = dataHost(0, "");
         host.start().get(10, TimeUnit.SECONDS);
 
@@ -121,6 +126,46 @@ class DataHostTest {
         read.release();
         write.release();
         await(() -> host.writeHosts().get(0).pool().stats().idle() == 2, host.writeHosts().get(0).pool()::stats);
+    }
+
+    @Test
+    void readsGoToALiveReadHostAndBackToTheWriteHostWhenItsHeartbeatFails() throws Exception {
+        DataHost host = dataHost(settings(Balance.ALL_READ, m1.port(), s1.port(), m2.port(), 0, "select user()"), 0);
+        host.start().get(10, TimeUnit.SECONDS);
+        Server readHost = host.servers().get(1);
+        await(() -> readHost.isAlive() && host.writeHosts().get(0).isAlive(), readHost::heartbeat);
+
+        for (int i = 0; i < 20; i++) {
+            BackendConnection read = host.borrow("db1", false, null, Intent.READ).get(10, TimeUnit.SECONDS);
+            BackendConnection write = host.borrow("db1", false, null, Intent.WRITE).get(10, TimeUnit.SECONDS);
+            assertThat(read.dataHost()).isEqualTo(describe(s1));
+            assertThat(write.dataHost()).isEqualTo(describe(m1));
+            read.release();
+            write.release();
+        }
+
+        s1.close();
+        await(() -> !readHost.isAlive(), readHost::heartbeat);
+        BackendConnection read = host.borrow("db1", false, null, Intent.READ).get(10, TimeUnit.SECONDS);
+        assertThat(read.dataHost()).isEqualTo(describe(m1));
+        read.release();
+    }
+
+    @Test
+    void aConnectionBesideALentOneIsOfTheSameServer() throws Exception {
+        DataHost host = dataHost(settings(Balance.ALL_READ, m1.port(), s1.port(), m2.port(), 0, "select user()"), 0);
+        host.start().get(10, TimeUnit.SECONDS);
+        await(() -> host.servers().get(1).isAlive() && host.writeHosts().get(0).isAlive(),
+                host.servers().get(1)::heartbeat);
+        BackendConnection read = host.borrow("db1", false, null, Intent.READ).get(10, TimeUnit.SECONDS);
+
+        BackendConnection beside = host.borrowBeside(read).get(10, TimeUnit.SECONDS);
+
+        assertThat(beside.dataHost()).isEqualTo(describe(s1));
+        assertThat(beside.database()).isEqualTo("db1");
+        assertThat(beside.connectionId()).isNotEqualTo(read.connectionId());
+        read.release();
+        beside.release();
     }
 
     @Test
@@ -203,7 +248,7 @@ class DataHostTest {
         await(() -> m1.openConnections() + s1.openConnections() + m2.openConnections() == 0,
                 () -> m1.openConnections() + "/" + s1.openConnections() + "/" + m2.openConnections());
         assertThat(lent.isUsable()).isFalse();
-        assertThatThrownBy(() -> host.borrow(null, false, null, Intent.READ).get(10, TimeUnit.SECONDS)).cause()
+        assertThatThrownBy(() -> host.borrow(null, false, null, Intent.WRITE).get(10, TimeUnit.SECONDS)).cause()
                 .isInstanceOf(BackendException.class)
                 .hasMessage(describe(m1) + ": pool closed");
     }
