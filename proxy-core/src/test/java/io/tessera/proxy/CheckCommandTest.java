@@ -34,7 +34,8 @@ class CheckCommandTest {
                     <table name="t" dataNode="dn1" rule="mod-long"/>
                 </schema>
                 <dataNode name="dn1" dataHost="host1" database="db1"/>
-                <dataHost name="host1" maxCon="10" minCon="1" balance="%s" dbType="mysql" dbDriver="native">
+                <dataHost name="host1" maxCon="10" minCon="1" balance="%s" tempReadHostAvailable="1" dbType="mysql"
+                          dbDriver="native">
                     <heartbeat>select user()</heartbeat>
                     <writeHost host="hostM1" url="127.0.0.1:3306" user="root" password="">
                         <readHost host="hostS1" url="127.0.0.1:3307" user="root" password=""/>
@@ -74,17 +75,14 @@ class CheckCommandTest {
         assertThat(check("1", "1")).isEqualTo(CheckCommand.OK);
 
         assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly(
-                "configuration OK: " + conf.toAbsolutePath() + ", with 5 warnings:",
+                "configuration OK: " + conf.toAbsolutePath() + ", with 4 warnings:",
                 "warning: server.xml:4: <system><property name=\"serverPrt\">: unknown property; kept as text, not used",
                 "warning: schema.xml:3: <schema>: unknown attribute \"checkSQLschma\"; ignored",
                 "warning: server.xml: no <user> has <property name=\"manager\">true</property>: every user may log in"
                         + " to the admin port (managerPort 9066) and run its commands, as in MyCat 1.6; mark the users"
                         + " who manage Tessera",
-                "warning: schema.xml: <dataHost name=\"host1\">: balance=\"1\" has no effect yet: reads go to writeHost"
-                        + " \"hostM1\" only (read/write splitting is not built)",
-                "warning: schema.xml: <dataHost name=\"host1\"><writeHost host=\"hostM1\">: <readHost host=\"hostS1\">"
-                        + " has no effect yet: Tessera keeps a pool and a heartbeat for it but sends it no statement"
-                        + " (read/write splitting is not built)");
+                "warning: schema.xml: <dataHost name=\"host1\">: tempReadHostAvailable=\"1\" has no effect yet: the"
+                        + " read hosts of a writeHost whose heartbeat fails take no reads");
         assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
     }
 
@@ -108,6 +106,6 @@ class CheckCommandTest {
                 .first().isEqualTo("configuration error in " + conf.toAbsolutePath() + ":");
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("rule.xml: <function name=\"mod-long\">: ")
                 .contains("warning: server.xml:4: <system><property name=\"serverPrt\">")
-                .contains("<readHost host=\"hostS1\"> has no effect yet");
+                .contains("tempReadHostAvailable=\"1\" has no effect yet");
     }
 }

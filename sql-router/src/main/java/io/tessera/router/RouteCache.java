@@ -2,6 +2,7 @@ package io.tessera.router;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import io.tessera.router.parse.ParsedStatement;
 import io.tessera.router.parse.StatementType;
 import io.tessera.router.plan.PlanNode;
 import java.util.List;
@@ -20,8 +21,10 @@ public final class RouteCache {
      *
      * @param schemas the schemas its statement names in qualifiers ({@code OTHERDB.t}), which a session taking the
      *     plan must be allowed to use
+     * @param locksRows its statement locks the rows it reads ({@link ParsedStatement#locksRows}): only the write
+     *     host may answer it
      */
-    public record Entry(StatementType type, PlanNode plan, List<String> schemas) {
+    public record Entry(StatementType type, PlanNode plan, List<String> schemas, boolean locksRows) {
 
         public Entry {
             schemas = List.copyOf(schemas);

@@ -15,8 +15,8 @@ class RouteCacheTest {
     @Test
     void findsAPlanBySchemaAndTextOnly() {
         RouteCache cache = new RouteCache(10_000);
-        cache.put("TESTDB", true, "select 1", new RouteCache.Entry(StatementType.SELECT, ROUTE, List.of()));
-        assertThat(cache.get("TESTDB", true, "select 1")).isEqualTo(new RouteCache.Entry(StatementType.SELECT, ROUTE, List.of()));
+        cache.put("TESTDB", true, "select 1", new RouteCache.Entry(StatementType.SELECT, ROUTE, List.of(), false));
+        assertThat(cache.get("TESTDB", true, "select 1")).isEqualTo(new RouteCache.Entry(StatementType.SELECT, ROUTE, List.of(), false));
         assertThat(cache.get("OTHER", true, "select 1")).isNull();
         assertThat(cache.get(null, true, "select 1")).isNull();
         cache.clear();
@@ -27,11 +27,11 @@ class RouteCacheTest {
     void aTextWithABackslashHasAPlanPerEscapingMode() {
         RouteCache cache = new RouteCache(10_000);
         String backslash = "select * from t where code = 'a\\\\b'";
-        cache.put("TESTDB", true, backslash, new RouteCache.Entry(StatementType.SELECT, ROUTE, List.of()));
+        cache.put("TESTDB", true, backslash, new RouteCache.Entry(StatementType.SELECT, ROUTE, List.of(), false));
         assertThat(cache.get("TESTDB", true, backslash)).isNotNull();
         assertThat(cache.get("TESTDB", false, backslash)).isNull();   // NO_BACKSLASH_ESCAPES reads another value
 
-        cache.put("TESTDB", false, "select 1", new RouteCache.Entry(StatementType.SELECT, ROUTE, List.of()));
+        cache.put("TESTDB", false, "select 1", new RouteCache.Entry(StatementType.SELECT, ROUTE, List.of(), false));
         assertThat(cache.get("TESTDB", true, "select 1")).isNotNull(); // no backslash: one plan serves both modes
     }
 
@@ -39,7 +39,7 @@ class RouteCacheTest {
     void staysWithinItsBound() {
         RouteCache cache = new RouteCache(1_000);
         for (int i = 0; i < 1_000; i++) {
-            cache.put("TESTDB", true, "select " + i, new RouteCache.Entry(StatementType.SELECT, ROUTE, List.of()));
+            cache.put("TESTDB", true, "select " + i, new RouteCache.Entry(StatementType.SELECT, ROUTE, List.of(), false));
         }
         assertThat(cache.size()).isLessThan(1_000);
     }

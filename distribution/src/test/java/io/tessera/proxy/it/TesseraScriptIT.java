@@ -132,8 +132,8 @@ class TesseraScriptIT {
     @Test
     void checkPrintsTheWarningsThatTheServerOnlyLogs() throws Exception {
         int managerPort = freePort();
-        writeConf(freePort(), managerPort, "127.0.0.1:1", "db1", "<property name=\"serverPrt\">8067</property>",
-                "<writeHost host=\"hostM2\" url=\"127.0.0.1:2\" user=\"root\" password=\"\"/>");
+        writeConf(freePort(), managerPort, "127.0.0.1:1", "db1", "<property name=\"serverPrt\">8067</property>"
+                + "<property name=\"sqlExecuteTimeout\">300</property>", "");
 
         Run check = tessera("check", "--conf", conf.toString());
 
@@ -145,10 +145,8 @@ class TesseraScriptIT {
                 "warning: server.xml: no <user> has <property name=\"manager\">true</property>: every user may log in"
                         + " to the admin port (managerPort " + managerPort + ") and run its commands, as in MyCat 1.6;"
                         + " mark the users who manage Tessera",
-                "warning: schema.xml: <dataHost name=\"host1\">: <writeHost host=\"hostM2\"> has no effect yet:"
-                        + " Tessera keeps a pool and a heartbeat for it but sends it no statement: the first writeHost"
-                        + " of a data host takes every statement (failover and balancing over write hosts are not"
-                        + " built)");
+                "warning: server.xml: <system>: <property name=\"sqlExecuteTimeout\">300</property> has no effect yet:"
+                        + " no statement is cancelled for running long (statement timeouts are not built)");
     }
 
     @Test

@@ -40,10 +40,8 @@ final class NotHonoured {
     private static final String NO_SEQUENCES = "global sequences (next value for MYCATSEQ_...) are not built";
     private static final String NO_SOCKET_BUFFERS =
             "the operating system's default socket buffer size applies (setting it is not built)";
-    private static final String NO_BALANCING = "read balancing is not built";
-    /** What Tessera does with a server of a MySQL data host other than its first write host. */
-    private static final String KEPT_BUT_UNUSED =
-            "Tessera keeps a pool and a heartbeat for it but sends it no statement";
+    /** What Tessera does with a server of a data host it cannot reach. */
+    private static final String NEVER_CONNECTED = "Tessera never connects to it";
     private static final String NO_CONSISTENCY_CHECK = "the global table consistency check is not built";
 
     /** server.xml {@code <system>} properties, by name; each applies only when the property is written. */
@@ -101,11 +99,14 @@ final class NotHonoured {
     private static final List<Rule<DataHostConfig>> DATA_HOST = List.of(
             new Rule<>(host -> !speaksMysql(host), host -> attribute("dbType", host.dbType()),
                     host -> "Tessera reaches MySQL and MariaDB data hosts only: statements for its data nodes fail"),
-            new Rule<>(NotHonoured::spreadsReads, host -> attribute("balance", host.balance().code()),
-                    host -> "reads go to writeHost \"" + activeWriteHost(host) + "\" only (read/write splitting is"
-                            + " not built)"),
+            new Rule<>(host -> spreadsReads(host) && host.heartbeatSql().isBlank(),
+                    host -> attribute("balance", host.balance().code()),
+                    host -> "reads go to writeHost \"" + activeWriteHost(host) + "\" only: other servers take reads"
+                            + " only while their heartbeat is OK, and the data host has no <heartbeat>"),
             new Rule<>(host -> host.balanceType() != 0 && spreadsReads(host),
-                    host -> attribute("balanceType", host.balanceType()), host -> NO_BALANCING),
+                    host -> attribute("balanceType", host.balanceType()),
+                    host -> "reads are spread at random by weight, as with balanceType=\"0\" (weighted round robin"
+                            + " and least active are not built)"),
             new Rule<>(host -> host.writeType() != WriteType.ONE_NODE && host.writeHosts().size() > 1,
                     host -> attribute("writeType", host.writeType().code()),
                     host -> "writes go to writeHost \"" + activeWriteHost(host) + "\" only"),
@@ -115,22 +116,14 @@ final class NotHonoured {
             new Rule<>(host -> host.maxRetryCount() != 3 && switches(host),
                     host -> attribute("maxRetryCount", host.maxRetryCount()), host -> "failover is not built"),
             new Rule<>(host -> host.tempReadHostAvailable() && readHosts(host) > 0,
-                    host -> attribute("tempReadHostAvailable", 1), host -> "read hosts are not used"));
+                    host -> attribute("tempReadHostAvailable", 1),
+                    host -> "the read hosts of a writeHost whose heartbeat fails take no reads"));
 
     private static final List<Rule<WriteHostSite>> WRITE_HOST = List.of(
-            Rule.element(site -> site.index() > 0,
-                    site -> (speaksMysql(site.dataHost()) ? KEPT_BUT_UNUSED : "Tessera never connects to it")
-                            + ": the first writeHost of a data host takes every statement (failover and balancing"
-                            + " over write hosts are not built)"),
-            new Rule<>(site -> site.write().weight() != 0 && spreadsReads(site.dataHost()),
-                    site -> attribute("weight", site.write().weight()), site -> NO_BALANCING));
+            Rule.element(site -> site.index() > 0 && !speaksMysql(site.dataHost()), site -> NEVER_CONNECTED));
 
     private static final List<Rule<ReadHostSite>> READ_HOST = List.of(
-            Rule.element(site -> true,
-                    site -> (speaksMysql(site.dataHost()) ? KEPT_BUT_UNUSED : "Tessera never connects to it")
-                            + " (read/write splitting is not built)"),
-            new Rule<>(site -> site.read().weight() != 0 && spreadsReads(site.dataHost()),
-                    site -> attribute("weight", site.read().weight()), site -> NO_BALANCING));
+            Rule.element(site -> !speaksMysql(site.dataHost()), site -> NEVER_CONNECTED));
 
     private NotHonoured() {
     }

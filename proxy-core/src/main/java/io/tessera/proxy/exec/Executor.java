@@ -230,12 +230,11 @@ public final class Executor implements MergeExecution.Connections {
 
     /**
      * KILL QUERY on the data host for a statement running on {@code backend}: sent over another connection to the
-     * same server, as MySQL's KILL must come from another connection. Every statement runs on the data host's active
-     * write host until balancing is built, so the killer is a connection of that server.
+     * same server (a read host's, for a read it answers), as MySQL's KILL must come from another connection.
      */
     public CompletableFuture<Void> killQuery(BackendConnection backend, String dataNode) {
         DataNode node = dataNodes.get(dataNode);
-        return node.host().borrow(node.database(), false, null, Intent.WRITE).thenCompose(killer ->
+        return node.host().borrowBeside(backend).thenCompose(killer ->
                 killer.query("KILL QUERY " + backend.connectionId()).whenComplete((r, e) -> killer.release()))
                 .thenApply(r -> null);
     }
@@ -320,11 +319,12 @@ public final class Executor implements MergeExecution.Connections {
 
     /**
      * What a statement will do on a new connection: a client's read outside a transaction, on a connection the
-     * session will not keep, may be served by a read host (once balancing is built); anything else needs the write
-     * host.
+     * session will not keep, that neither locks rows nor is hinted to the master, may be served by a read host (as
+     * the data host's balance says); anything else needs the write host.
      */
     private static Intent intent(Session session, boolean read) {
-        return read && !session.inTransaction() && !session.statementBinds() ? Intent.READ : Intent.WRITE;
+        return read && !session.inTransaction() && !session.statementBinds() && !session.statementOnWriteHost()
+                ? Intent.READ : Intent.WRITE;
     }
 
     /**

@@ -16,8 +16,9 @@ import java.util.List;
 
 /**
  * MyCat's hints: {@code datanode=} sends the statement to that node, {@code sql=} to the nodes the other statement
- * routes to, {@code schema=} routes it in that schema, {@code db_type=} is accepted (reads and writes both go to the
- * write host until read/write splitting exists). The hint itself is never sent: each statement of the route is
+ * routes to, {@code schema=} routes it in that schema, {@code db_type=master} keeps its reads on the write host
+ * ({@link QueryRun#hintedToWriteHost}) while {@code db_type=slave} leaves them to the data host's balance, as a
+ * statement without a hint. The hint itself is never sent: each statement of the route is
  * marked rewritten, so the front end sends the text without it.
  */
 final class HintedRoutes {
@@ -58,6 +59,10 @@ final class HintedRoutes {
                 return rewritten(router.route(statement, context.inSchema(hint.value())));
             }
             case "db_type" -> {
+                if (!hint.value().equalsIgnoreCase("master") && !hint.value().equalsIgnoreCase("slave")) {
+                    throw RouteException.syntax("unknown db_type '" + hint.value() + "' in a MyCat hint (expected:"
+                            + " master or slave)");
+                }
                 return rewritten(router.route(statement, context));
             }
             default -> throw RouteException.syntax("unknown MyCat hint type '" + hint.type()

@@ -13,8 +13,9 @@ import io.tessera.router.parse.TableReference;
 /**
  * Parses the statement (after its MyCat hint, in the session's escaping mode) once, and counts it ({@code Com_xxx}).
  * A shortened text is parsed whole again unless the statement is DML: only DML may carry BLOBs that routing can skip.
- * Resets the session's warnings (except for SHOW WARNINGS), notes whether the statement binds its connection, and
- * after DDL forgets the column orders and routes it may change.
+ * Resets the session's warnings (except for SHOW WARNINGS), notes whether the statement binds its connection and
+ * whether it must read on the write host (it locks rows, or a {@code db_type=master} hint says so), and after DDL
+ * forgets the column orders and routes it may change.
  */
 final class ParseStatement implements Step {
 
@@ -48,6 +49,7 @@ final class ParseStatement implements Step {
             session.warnings(0, null);
         }
         session.statementBinds(parsed.bindsConnection());
+        session.statementOnWriteHost(parsed.locksRows() || run.hintedToWriteHost());
         if (parsed.type() == StatementType.DDL) {
             forgetColumns(session.schema(), parsed);
             routes.clear(); // a table's columns or existence may change what statements route to

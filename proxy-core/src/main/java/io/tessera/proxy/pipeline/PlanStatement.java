@@ -48,7 +48,8 @@ final class PlanStatement implements Step {
         if (UseCachedRoute.cacheable(run) && run.hint == null && !run.inlined && run.type != StatementType.DDL
                 && session.selectLimit() < 0 && !session.statementBinds()) {
             routes.put(session.schema(), session.backslashEscapes(), run.parsed.sql(),
-                    new RouteCache.Entry(run.type, plan, StatementRights.qualifiers(run.parsed)));
+                    new RouteCache.Entry(run.type, plan, StatementRights.qualifiers(run.parsed),
+                            run.parsed.locksRows()));
         }
         session.calcFoundRows(run.type == StatementType.SELECT && plan instanceof Route
                 && UseCachedRoute.calcFoundRows(plan.route().shards().get(0).sql()));

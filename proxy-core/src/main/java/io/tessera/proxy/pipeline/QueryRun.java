@@ -81,6 +81,11 @@ final class QueryRun {
         return hint == null || hint.type().equals("schema") || hint.type().equals("db_type");
     }
 
+    /** Whether the statement's hint sends its reads to the write host: {@code db_type=master}. */
+    boolean hintedToWriteHost() {
+        return hint != null && hint.type().equals("db_type") && hint.value().equalsIgnoreCase("master");
+    }
+
     /** The schema of the tables the statement names without one: the hint's when it names one, else the session's. */
     String schema() {
         return hint != null && hint.type().equals("schema") ? hint.value() : client.session().schema();

@@ -38,6 +38,7 @@ final class UseCachedRoute implements Step {
             return Flow.NEXT; // planned anew: CheckPrivileges tells the user what it may not use
         }
         session.statementBinds(false); // a statement that binds its connection is never cached
+        session.statementOnWriteHost(cached.locksRows()); // and a hinted one neither
         session.warnings(0, null);
         session.calcFoundRows(cached.type() == StatementType.SELECT && calcFoundRows(run.sql));
         run.type = cached.type();

@@ -48,6 +48,7 @@ public final class Session {
     private final Map<String, BackendConnection> pinned = new LinkedHashMap<>();
     private final Set<String> bound = new HashSet<>();
     private boolean statementBinds;
+    private boolean statementOnWriteHost;
     private final Map<BackendConnection, String> running = new HashMap<>();
     private final Map<Long, PreparedStatement> statements = new HashMap<>();
     private long lastStatementId;
@@ -204,6 +205,7 @@ public final class Session {
     /** A command has ended: outside a transaction, it was the "next transaction" of a SET TRANSACTION it used. */
     public void commandEnded() {
         statementBinds = false;
+        statementOnWriteHost = false;
         if (nextTransactionUsed && !inTransaction()) {
             clearNextTransaction();
         }
@@ -292,6 +294,18 @@ public final class Session {
 
     public void statementBinds(boolean binds) {
         this.statementBinds = binds;
+    }
+
+    /**
+     * Whether the statement running now must read on the write host even outside a transaction: it locks the rows it
+     * reads ({@code FOR UPDATE}, {@code LOCK IN SHARE MODE}), or its hint says {@code db_type=master}.
+     */
+    public boolean statementOnWriteHost() {
+        return statementOnWriteHost;
+    }
+
+    public void statementOnWriteHost(boolean onWriteHost) {
+        this.statementOnWriteHost = onWriteHost;
     }
 
     public long lastInsertId() {

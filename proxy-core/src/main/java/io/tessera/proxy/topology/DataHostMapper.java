@@ -16,8 +16,8 @@ import java.util.Map;
 
 /**
  * Maps schema.xml's {@code <dataHost>}s onto backend-pool's {@link DataHostSettings}: every {@code <writeHost>} and
- * {@code <readHost>} becomes a server with the data host's pool bounds, heartbeat and {@code connectionInitSql}, and
- * server.xml's wait, idle and packet limits.
+ * {@code <readHost>} becomes a server with its {@code weight}, the data host's pool bounds, heartbeat and
+ * {@code connectionInitSql}, and server.xml's wait, idle and packet limits.
  */
 final class DataHostMapper {
 
@@ -52,10 +52,10 @@ final class DataHostMapper {
             List<ReadHostSettings> readHosts = new ArrayList<>();
             for (ReadHostConfig read : write.readHosts()) {
                 readHosts.add(new ReadHostSettings(read.host(), server(host, system, read.hostName(), read.port(),
-                        read.user(), read.password())));
+                        read.user(), read.password()), read.weight()));
             }
             writeHosts.add(new WriteHostSettings(write.host(), server(host, system, write.hostName(), write.port(),
-                    write.user(), write.password()), readHosts));
+                    write.user(), write.password()), write.weight(), readHosts));
         }
         return new DataHostSettings(host.name(), host.balance(), host.writeType(), host.switchType(),
                 host.slaveThreshold(), writeHosts);

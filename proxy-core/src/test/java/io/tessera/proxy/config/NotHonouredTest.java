@@ -143,27 +143,16 @@ class NotHonouredTest {
                 "schema.xml: <schema name=\"TESTDB\"><table name=\"t\"><childTable name=\"c\">: autoIncrement=\"true\""
                         + " has no effect yet: the primary key is not filled in, since global sequences (next value"
                         + " for MYCATSEQ_...) are not built",
-                "schema.xml: <dataHost name=\"host1\">: balance=\"1\" has no effect yet: reads go to writeHost"
-                        + " \"hostM1\" only (read/write splitting is not built)",
-                "schema.xml: <dataHost name=\"host1\">: balanceType=\"1\" has no effect yet: read balancing is not"
-                        + " built",
+                "schema.xml: <dataHost name=\"host1\">: balanceType=\"1\" has no effect yet: reads are spread at"
+                        + " random by weight, as with balanceType=\"0\" (weighted round robin and least active are not"
+                        + " built)",
                 "schema.xml: <dataHost name=\"host1\">: writeType=\"1\" has no effect yet: writes go to writeHost"
                         + " \"hostM1\" only",
                 "schema.xml: <dataHost name=\"host1\">: switchType=\"2\" has no effect yet: no failover: when writeHost"
                         + " \"hostM1\" fails, statements fail until it is back (failover is not built)",
                 "schema.xml: <dataHost name=\"host1\">: maxRetryCount=\"5\" has no effect yet: failover is not built",
-                "schema.xml: <dataHost name=\"host1\">: tempReadHostAvailable=\"1\" has no effect yet: read hosts are"
-                        + " not used",
-                "schema.xml: <dataHost name=\"host1\"><writeHost host=\"hostM1\">: weight=\"2\" has no effect yet: read"
-                        + " balancing is not built",
-                "schema.xml: <dataHost name=\"host1\"><writeHost host=\"hostM1\">: <readHost host=\"hostS1\"> has no"
-                        + " effect yet: Tessera keeps a pool and a heartbeat for it but sends it no statement"
-                        + " (read/write splitting is not built)",
-                "schema.xml: <dataHost name=\"host1\"><writeHost host=\"hostM1\"><readHost host=\"hostS1\">:"
-                        + " weight=\"1\" has no effect yet: read balancing is not built",
-                "schema.xml: <dataHost name=\"host1\">: <writeHost host=\"hostM2\"> has no effect yet: Tessera keeps a"
-                        + " pool and a heartbeat for it but sends it no statement: the first writeHost of a data host"
-                        + " takes every statement (failover and balancing over write hosts are not built)",
+                "schema.xml: <dataHost name=\"host1\">: tempReadHostAvailable=\"1\" has no effect yet: the read"
+                        + " hosts of a writeHost whose heartbeat fails take no reads",
                 "schema.xml: <dataHost name=\"ora\">: dbType=\"oracle\" has no effect yet: Tessera reaches MySQL and"
                         + " MariaDB data hosts only: statements for its data nodes fail",
                 "dnindex.properties: host1=1 has no effect yet: Tessera writes to the first writeHost \"hostM1\" of"
@@ -216,32 +205,41 @@ class NotHonouredTest {
     }
 
     @Test
-    void readsBalanceAsMycatDoes() {
+    void balanceWarnsOnlyWhereNoHeartbeatLetsReadsLeaveTheWriteHost() {
         String twoWriteHosts = """
-                    <writeHost host="hostM1" url="127.0.0.1:3306" user="root" password=""/>
-                    <writeHost host="hostM2" url="127.0.0.1:3307" user="root" password=""/>
+                    <writeHost host="hostM1" url="127.0.0.1:3306" user="root" password="" weight="2"/>
+                    <writeHost host="hostM2" url="127.0.0.1:3307" user="root" password="" weight="1"/>
                 """;
-        // balance 1 and 2 read from standby write hosts too; 3 only from read hosts, of which there are none here
-        assertThat(balanceWarnings("1", twoWriteHosts)).hasSize(1);
-        assertThat(balanceWarnings("2", twoWriteHosts)).hasSize(1);
-        assertThat(balanceWarnings("3", twoWriteHosts)).isEmpty();
-        assertThat(balanceWarnings("0", twoWriteHosts)).isEmpty();
-        assertThat(balanceWarnings("3", """
+        String readHost = """
                     <writeHost host="hostM1" url="127.0.0.1:3306" user="root" password="">
-                        <readHost host="hostS1" url="127.0.0.1:3307" user="root" password=""/>
+                        <readHost host="hostS1" url="127.0.0.1:3307" user="root" password="" weight="3"/>
                     </writeHost>
-                """)).hasSize(1);
+                """;
+        for (String balance : List.of("0", "1", "2", "3")) {
+            assertThat(balanceWarnings(balance, "<heartbeat>select user()</heartbeat>", twoWriteHosts)).isEmpty();
+            assertThat(balanceWarnings(balance, "<heartbeat>select user()</heartbeat>", readHost)).isEmpty();
+        }
+        // with an empty heartbeat no server is known alive: balance 1 and 2 would read from the standby write host, and
+        // 3 only from read hosts, of which there are none in the first
+        assertThat(balanceWarnings("1", "<heartbeat></heartbeat>", twoWriteHosts)).containsExactly("schema.xml: <dataHost name=\"host1\">:"
+                + " balance=\"1\" has no effect yet: reads go to writeHost \"hostM1\" only: other servers take reads"
+                + " only while their heartbeat is OK, and the data host has no <heartbeat>");
+        assertThat(balanceWarnings("2", "<heartbeat></heartbeat>", twoWriteHosts)).hasSize(1);
+        assertThat(balanceWarnings("3", "<heartbeat></heartbeat>", twoWriteHosts)).isEmpty();
+        assertThat(balanceWarnings("0", "<heartbeat></heartbeat>", twoWriteHosts)).isEmpty();
+        assertThat(balanceWarnings("3", "<heartbeat></heartbeat>", readHost)).hasSize(1);
     }
 
-    private List<String> balanceWarnings(String balance, String hosts) {
+    private List<String> balanceWarnings(String balance, String heartbeat, String hosts) {
         return new TestConf(dir).schema("""
                     <schema name="TESTDB" dataNode="dn1"/>
                     <dataNode name="dn1" dataHost="host1" database="db1"/>
                     <dataHost name="host1" maxCon="10" minCon="1" balance="%s" dbType="mysql" dbDriver="native">
-                        <heartbeat>select user()</heartbeat>
+                        %s
                 %s    </dataHost>
-                """.formatted(balance, hosts)).loadWithWarnings().stream()
-                .filter(warning -> warning.contains("balance=")).toList();
+                """.formatted(balance, heartbeat, hosts)).loadWithWarnings().stream()
+                .filter(warning -> warning.contains("balance=") || warning.contains("weight=")
+                        || warning.contains("Host host=")).toList();
     }
 
     @Test

@@ -92,6 +92,39 @@ class ExecutorTest {
     }
 
     @Test
+    void aReadThatMustBeOnTheWriteHostAsksForTheWriteHost() {
+        host1.lend(dn1Connection.answer(TWO_ROWS));
+        client.session().statementOnWriteHost(true); // FOR UPDATE, or a db_type=master hint (ParseStatement)
+
+        run(on("dn1", "SELECT id, name FROM t FOR UPDATE"), "SELECT id, name FROM t FOR UPDATE", StatementType.SELECT);
+
+        assertThat(host1.borrows()).containsExactly("db1/WRITE");
+        assertThat(executor.dataNodes().get("dn1").reads()).isEqualTo(1);
+        assertThat(dn1Connection.released()).isEqualTo(1);
+    }
+
+    @Test
+    void theWriteHostIsForTheStatementOnly() {
+        host1.lend(dn1Connection.answer(TWO_ROWS));
+        client.session().statementOnWriteHost(true);
+        client.session().commandEnded();
+
+        run(on("dn1", "SELECT id, name FROM t"), "SELECT id, name FROM t", StatementType.SELECT);
+
+        assertThat(host1.borrows()).containsExactly("db1/READ");
+    }
+
+    @Test
+    void aKillReachesTheServerOfTheConnectionItKills() {
+        host1.lend(dn1Connection.answer(ScriptedResponse.ok(0, 0, 0)));
+
+        executor.killQuery(dn2Connection, "dn1");
+
+        assertThat(host1.borrows()).containsExactly("beside:" + dn2Connection.connectionId());
+        assertThat(dn1Connection.sent()).containsExactly("KILL QUERY " + dn2Connection.connectionId());
+    }
+
+    @Test
     void aWriteAsksForTheWriteHostAndCountsAsAWrite() {
         host1.lend(dn1Connection.answer(ScriptedResponse.ok(2, 0, 0)));
 

@@ -26,6 +26,15 @@ final class RecordingSource implements ConnectionSource {
         return borrows;
     }
 
+    /** Recorded as {@code beside:<connection id>}. */
+    @Override
+    public CompletableFuture<BackendConnection> borrowBeside(BackendConnection lent) {
+        borrows.add("beside:" + lent.connectionId());
+        BackendConnection next = connections.poll();
+        return next != null ? CompletableFuture.completedFuture(next)
+                : CompletableFuture.failedFuture(new BackendException(lent.dataHost(), "no connection"));
+    }
+
     @Override
     public CompletableFuture<BackendConnection> borrow(String database, boolean foundRows, EventLoop preferred,
             Intent intent) {

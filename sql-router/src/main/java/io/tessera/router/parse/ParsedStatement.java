@@ -35,6 +35,14 @@ public record ParsedStatement(String sql, SQLStatement ast, StatementType type, 
     }
 
     /**
+     * Whether the statement is a SELECT that locks the rows it reads ({@code FOR UPDATE}, {@code FOR SHARE},
+     * {@code LOCK IN SHARE MODE}), which only the write host may answer.
+     */
+    public boolean locksRows() {
+        return type == StatementType.SELECT && LockingReads.locksRows(sql, ast);
+    }
+
+    /**
      * Whether the statement leaves state that only the connection running it has, so that the session's later
      * statements on that data node must run on the same connection: a temporary table, a statement of SQL's
      * {@code PREPARE} (which {@code EXECUTE} and {@code DEALLOCATE} use), a named lock of {@code GET_LOCK}.
