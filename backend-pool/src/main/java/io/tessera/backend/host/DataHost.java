@@ -106,7 +106,9 @@ public final class DataHost implements ConnectionSource, AutoCloseable {
     @Override
     public CompletableFuture<BackendConnection> borrow(String database, boolean foundRows, EventLoop preferred,
             Intent intent) {
-        return serverFor(intent).pool().borrow(database, foundRows, preferred);
+        Server server = serverFor(intent);
+        server.lending(intent);
+        return server.pool().borrow(database, foundRows, preferred);
     }
 
     /**

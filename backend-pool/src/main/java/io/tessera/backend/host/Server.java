@@ -10,6 +10,7 @@ import io.tessera.backend.pool.ServerPool;
 import io.tessera.backend.pool.ServerSettings;
 import java.time.Clock;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * One MySQL server of a {@link DataHost}, a {@code <writeHost>} or a {@code <readHost>} (MyCat's physical data
@@ -37,6 +38,8 @@ public final class Server implements AutoCloseable {
     private final ServerSettings settings;
     private final ServerPool pool;
     private final Heartbeat heartbeat;
+    private final LongAdder reads = new LongAdder();
+    private final LongAdder writes = new LongAdder();
 
     Server(String name, Role role, int writeHostIndex, int weight, ServerSettings settings, EventLoopGroup group,
             ChannelFactory<? extends Channel> channelFactory, Clock clock) {
@@ -73,6 +76,24 @@ public final class Server implements AutoCloseable {
 
     public ServerSettings settings() {
         return settings;
+    }
+
+    /**
+     * Connections lent for reads since start ({@code show @@datasource} READ_LOAD, MyCat's {@code readCount}): one per
+     * statement outside a transaction, one per data node and transaction inside.
+     */
+    public long readCount() {
+        return reads.sum();
+    }
+
+    /** Connections lent for writes since start ({@code show @@datasource} WRITE_LOAD, MyCat's {@code writeCount}). */
+    public long writeCount() {
+        return writes.sum();
+    }
+
+    /** Counts a borrow with {@code intent} on this server. */
+    void lending(Intent intent) {
+        (intent == Intent.READ ? reads : writes).increment();
     }
 
     /** The pool of connections to this server. */

@@ -13,7 +13,6 @@ import io.tessera.admin.PoolStats;
 import io.tessera.admin.SchemaView;
 import io.tessera.admin.ThreadPoolView;
 import io.tessera.backend.host.DataHost;
-import io.tessera.backend.host.Intent;
 import io.tessera.backend.host.Server;
 import io.tessera.proxy.config.DataHostConfig;
 import io.tessera.proxy.config.ReadHostConfig;
@@ -21,7 +20,6 @@ import io.tessera.proxy.config.SchemaConfig;
 import io.tessera.proxy.config.TableConfig;
 import io.tessera.proxy.config.WriteHostConfig;
 import io.tessera.proxy.exec.DataNode;
-import io.tessera.proxy.exec.DataNodes;
 import io.tessera.proxy.session.ClientConnections;
 import io.tessera.proxy.topology.Topology;
 import io.tessera.proxy.topology.TopologyHolder;
@@ -136,7 +134,7 @@ public final class ProxyAdminContext implements AdminContext {
         Topology topology = topologies.current();
         for (DataHostConfig host : topology.config().dataHosts().values()) {
             DataHost dataHost = topology.dataHosts().get(host.name());
-            List<DataSourceView> list = sources(host, dataHost, topology.dataNodes());
+            List<DataSourceView> list = sources(host, dataHost);
             int activeWriteIndex = dataHost == null ? 0 : dataHost.activeWriteIndex();
             views.add(new DataHostView() {
                 @Override
@@ -162,45 +160,22 @@ public final class ProxyAdminContext implements AdminContext {
      * Every server of a data host in schema.xml order, as configured (HOST and PORT as written), each with its pool
      * and heartbeat when Tessera reaches the data host ({@code dataHost} not null).
      */
-    private static List<DataSourceView> sources(DataHostConfig host, DataHost dataHost, DataNodes dataNodes) {
+    private static List<DataSourceView> sources(DataHostConfig host, DataHost dataHost) {
         List<DataSourceView> sources = new ArrayList<>();
-        long[] loads = dataHost == null ? new long[2] : loads(host.name(), dataNodes);
         for (WriteHostConfig write : host.writeHosts()) {
-            sources.add(source(host, dataHost, sources.size(), write.host(), write.hostName(), write.port(), false,
-                    loads));
+            sources.add(source(host, dataHost, sources.size(), write.host(), write.hostName(), write.port(), false));
             for (ReadHostConfig read : write.readHosts()) {
-                sources.add(source(host, dataHost, sources.size(), read.host(), read.hostName(), read.port(), true,
-                        loads));
+                sources.add(source(host, dataHost, sources.size(), read.host(), read.hostName(), read.port(), true));
             }
         }
         return List.copyOf(sources);
     }
 
-    /**
-     * The {@code index}-th server of a data host; of its nodes' {@code loads}, it counts those it serves (as
-     * {@link DataHost#serverFor} picks it).
-     */
+    /** The {@code index}-th server of a data host. */
     private static Source source(DataHostConfig host, DataHost dataHost, int index, String name, String address,
-            int port, boolean readHost, long[] loads) {
-        if (dataHost == null) {
-            return new Source(name, address, port, host.dbType(), readHost, null, 0, 0, host);
-        }
-        Server server = dataHost.servers().get(index);
-        long reads = server == dataHost.serverFor(Intent.READ) ? loads[0] : 0;
-        long writes = server == dataHost.serverFor(Intent.WRITE) ? loads[1] : 0;
-        return new Source(name, address, port, host.dbType(), readHost, server, reads, writes, host);
-    }
-
-    /** Reads and writes sent to the data host's nodes: {reads, writes}. */
-    private static long[] loads(String dataHost, DataNodes dataNodes) {
-        long[] loads = new long[2];
-        for (DataNode node : dataNodes.all()) {
-            if (node.dataHost().equals(dataHost)) {
-                loads[0] += node.reads();
-                loads[1] += node.writes();
-            }
-        }
-        return loads;
+            int port, boolean readHost) {
+        Server server = dataHost == null ? null : dataHost.servers().get(index);
+        return new Source(name, address, port, host.dbType(), readHost, server, host);
     }
 
     @Override
@@ -217,14 +192,11 @@ public final class ProxyAdminContext implements AdminContext {
     }
 
     /**
-     * One physical source: a server with its pool and heartbeat, or ({@code server} null) one of a data host Tessera
-     * does not reach.
-     *
-     * @param reads the data host's reads this source served
-     * @param writes the data host's writes this source served
+     * One physical source: a server with its pool, heartbeat and counts, or ({@code server} null) one of a data host
+     * Tessera does not reach.
      */
     private record Source(String name, String host, int port, String dbType, boolean isReadHost, Server server,
-            long reads, long writes, DataHostConfig config) implements DataSourceView {
+            DataHostConfig config) implements DataSourceView {
 
         @Override
         public PoolStats poolStats() {
@@ -232,7 +204,8 @@ public final class ProxyAdminContext implements AdminContext {
                 return new PoolStats(0, 0, config.maxCon(), config.minCon(), 0, 0, 0);
             }
             io.tessera.backend.pool.PoolStats s = server.pool().stats();
-            return new PoolStats(s.active(), s.idle(), s.maxCon(), s.minCon(), reads + writes, reads, writes);
+            return new PoolStats(s.active(), s.idle(), s.maxCon(), s.minCon(), s.executeCount(), server.readCount(),
+                    server.writeCount());
         }
 
         @Override
