@@ -3,6 +3,7 @@ package io.tessera.proxy.config;
 import static io.tessera.proxy.config.Problems.SCHEMA_XML;
 import static io.tessera.proxy.config.Problems.SERVER_XML;
 
+import io.tessera.backend.host.SwitchType;
 import io.tessera.backend.host.WriteType;
 import io.tessera.proxy.config.SystemConfig.TxIsolation;
 import java.io.IOException;
@@ -115,6 +116,11 @@ final class NotHonoured {
                             + " until it is back (failover is not built)"),
             new Rule<>(host -> host.maxRetryCount() != 3 && switches(host),
                     host -> attribute("maxRetryCount", host.maxRetryCount()), host -> "failover is not built"),
+            new Rule<>(host -> host.switchType() == SwitchType.SLAVE_STATUS && host.slaveThreshold() != -1
+                    && spreadsReads(host) && readHosts(host) > 0,
+                    host -> attribute("slaveThreshold", host.slaveThreshold()),
+                    host -> "replica lag is not checked: a readHost takes reads while its heartbeat is OK, however far"
+                            + " behind it is"),
             new Rule<>(host -> host.tempReadHostAvailable() && readHosts(host) > 0,
                     host -> attribute("tempReadHostAvailable", 1),
                     host -> "the read hosts of a writeHost whose heartbeat fails take no reads"));

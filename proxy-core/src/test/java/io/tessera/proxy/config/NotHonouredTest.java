@@ -151,6 +151,8 @@ class NotHonouredTest {
                 "schema.xml: <dataHost name=\"host1\">: switchType=\"2\" has no effect yet: no failover: when writeHost"
                         + " \"hostM1\" fails, statements fail until it is back (failover is not built)",
                 "schema.xml: <dataHost name=\"host1\">: maxRetryCount=\"5\" has no effect yet: failover is not built",
+                "schema.xml: <dataHost name=\"host1\">: slaveThreshold=\"100\" has no effect yet: replica lag is not"
+                        + " checked: a readHost takes reads while its heartbeat is OK, however far behind it is",
                 "schema.xml: <dataHost name=\"host1\">: tempReadHostAvailable=\"1\" has no effect yet: the read"
                         + " hosts of a writeHost whose heartbeat fails take no reads",
                 "schema.xml: <dataHost name=\"ora\">: dbType=\"oracle\" has no effect yet: Tessera reaches MySQL and"
