@@ -11,6 +11,7 @@ import java.time.Clock;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -34,6 +35,7 @@ public final class Heartbeat implements AutoCloseable {
     private final EventLoop loop;
     private final Clock clock;
     private final ConnectionOwner owner = new Owner();
+    private final Consumer<HeartbeatStatus> checked;
 
     private final ResponseTimes responseTimes = new ResponseTimes(); // event loop only
     private volatile HeartbeatStatus status;
@@ -49,6 +51,18 @@ public final class Heartbeat implements AutoCloseable {
      */
     public Heartbeat(BackendConnector connector, String sql, long periodMillis, long timeoutMillis, EventLoop loop,
             Clock clock) {
+        this(connector, sql, periodMillis, timeoutMillis, loop, clock, status -> { });
+    }
+
+    /**
+     * A heartbeat that tells {@code checked} the outcome of every finished check, on its event loop, after
+     * {@link #status()} shows it; {@code checked} must not block.
+     *
+     * @param sql the statement to run, e.g. {@code select user()}
+     * @param timeoutMillis how long one check may take before it counts as TIMEOUT
+     */
+    public Heartbeat(BackendConnector connector, String sql, long periodMillis, long timeoutMillis, EventLoop loop,
+            Clock clock, Consumer<HeartbeatStatus> checked) {
         if (periodMillis < 1) {
             throw new IllegalArgumentException("periodMillis: " + periodMillis + " (expected: >= 1)");
         }
@@ -61,6 +75,7 @@ public final class Heartbeat implements AutoCloseable {
         this.timeoutMillis = timeoutMillis;
         this.loop = loop;
         this.clock = clock;
+        this.checked = checked;
         this.status = HeartbeatStatus.initial(timeoutMillis);
     }
 
@@ -192,6 +207,11 @@ public final class Heartbeat implements AutoCloseable {
             } else {
                 LOG.warn("{}: heartbeat {} (was {}): {}", dataHost, outcome, previous.status(), error);
             }
+        }
+        try {
+            checked.accept(next);
+        } catch (RuntimeException e) {
+            LOG.warn("{}: handling the heartbeat's outcome failed", connector.options().describe(), e);
         }
         check.complete(next);
     }

@@ -6,6 +6,7 @@ import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.tessera.backend.BackendConnection;
 import io.tessera.backend.BackendException;
+import io.tessera.backend.health.HeartbeatStatus;
 import io.tessera.backend.mysql.BackendConnector;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -20,10 +21,12 @@ import org.apache.logging.log4j.Logger;
  * what the borrower will do ({@link Intent}).
  *
  * <p>A write goes to the active write host; a read goes where {@link Balance} says ({@code ReadBalancer}: the read
- * hosts and other write hosts whose heartbeat is OK, by weight, else the active write host). Not built yet:
- * {@link WriteType} and {@link SwitchType} are kept but not applied, so the active write host is the one the data host
- * was built with and nothing switches. Every server has its pool and heartbeat, so that its state is real in
- * {@code show @@datasource} and {@code show @@heartbeat}.
+ * hosts and other write hosts whose heartbeat is OK, by weight, else the active write host). When the active write
+ * host fails its heartbeat {@code maxRetryCount} times in a row and the {@link SwitchType} allows it, the next write
+ * host whose heartbeat is OK becomes the active one ({@code WriteFailover}): new borrows go there at once, one WARN
+ * names the switch, and the {@link WriteHostSwitchListener} is told the new index. Nothing switches back on its own.
+ * Not built yet: {@link WriteType} 1 (writes still go to the active write host alone). Every server has its pool and
+ * heartbeat, so that its state is real in {@code show @@datasource} and {@code show @@heartbeat}.
  *
  * <p>Thread safety: everything may be called from any thread.
  */
@@ -34,11 +37,21 @@ public final class DataHost implements ConnectionSource, AutoCloseable {
     private final DataHostSettings settings;
     private final List<Server> servers;
     private final List<Server> writeHosts;
-    private final int activeWriteIndex;
-    /** The active write host: every write, and every read the balance sends nowhere else. */
-    private final Server active;
-    /** Where reads go; {@code null} when all go to {@link #active} (balance 0, or nothing else to spread them to). */
-    private final ReadBalancer reads;
+    private final WriteFailover failover;
+    private final WriteHostSwitchListener listener;
+    /** Where borrows go now; replaced as a whole on a switch, so that a borrower sees the old route or the new one. */
+    private volatile Route route;
+
+    /**
+     * Where borrows go.
+     *
+     * @param index the index of {@code active} among the write hosts
+     * @param active the active write host: every write, and every read the balance sends nowhere else
+     * @param reads where reads go; {@code null} when all go to {@code active} (balance 0, or nothing else to spread
+     *     them to)
+     */
+    private record Route(int index, Server active, ReadBalancer reads) {
+    }
 
     /** A data host whose channels match {@code group}'s transport (NIO or epoll), writing to its first write host. */
     public DataHost(DataHostSettings settings, EventLoopGroup group, Clock clock) {
@@ -53,6 +66,17 @@ public final class DataHost implements ConnectionSource, AutoCloseable {
      */
     public DataHost(DataHostSettings settings, int activeWriteIndex, EventLoopGroup group, Clock clock,
             ChannelFactory<? extends Channel> channelFactory) {
+        this(settings, activeWriteIndex, WriteHostSwitchListener.NONE, group, clock, channelFactory);
+    }
+
+    /**
+     * A data host that tells {@code listener} of every switch of its active write host.
+     *
+     * @param activeWriteIndex the write host to write to, counting {@code <writeHost>}s from 0 (MyCat's
+     *     {@code dnindex.properties})
+     */
+    public DataHost(DataHostSettings settings, int activeWriteIndex, WriteHostSwitchListener listener,
+            EventLoopGroup group, Clock clock, ChannelFactory<? extends Channel> channelFactory) {
         if (activeWriteIndex < 0 || activeWriteIndex >= settings.writeHosts().size()) {
             throw new IllegalArgumentException("activeWriteIndex: " + activeWriteIndex + " (expected: 0.."
                     + (settings.writeHosts().size() - 1) + ")");
@@ -63,19 +87,54 @@ public final class DataHost implements ConnectionSource, AutoCloseable {
         for (int i = 0; i < settings.writeHosts().size(); i++) {
             WriteHostSettings write = settings.writeHosts().get(i);
             Server writeHost = new Server(write.name(), Server.Role.WRITE, i, write.weight(), write.server(), group,
-                    channelFactory, clock);
+                    channelFactory, clock, this::checked);
             all.add(writeHost);
             writes.add(writeHost);
             for (ReadHostSettings read : write.readHosts()) {
                 all.add(new Server(read.name(), Server.Role.READ, i, read.weight(), read.server(), group,
-                        channelFactory, clock));
+                        channelFactory, clock, this::checked));
             }
         }
         this.servers = List.copyOf(all);
         this.writeHosts = List.copyOf(writes);
-        this.activeWriteIndex = activeWriteIndex;
-        this.active = writeHosts.get(activeWriteIndex);
-        this.reads = ReadBalancer.of(settings.balance(), servers, activeWriteIndex, Server::isAlive);
+        this.failover = new WriteFailover(settings.switchType(), settings.maxRetryCount(), writeHosts);
+        this.listener = listener;
+        this.route = route(activeWriteIndex);
+    }
+
+    private Route route(int index) {
+        return new Route(index, writeHosts.get(index), ReadBalancer.of(settings.balance(), servers, index,
+                Server::isAlive));
+    }
+
+    /** A heartbeat of {@code server} ended with {@code status}: switch if the active write host is given up. */
+    private void checked(Server server, HeartbeatStatus status) {
+        synchronized (this) {
+            Route current = route;
+            if (!failover.givesUp(current.index(), server, status)) {
+                return;
+            }
+            int next = failover.nextAlive(current.index());
+            if (next < 0) {
+                if (status.errorCount() == failover.maxRetryCount()) {
+                    LOG.warn("data host {}: writeHost {} ({}) failed {} heartbeats in a row, but no other writeHost's"
+                            + " heartbeat is OK: writes stay on it", settings.name(), server.name(), server.describe(),
+                            status.errorCount());
+                }
+                return;
+            }
+            route = route(next);
+            Server standby = writeHosts.get(next);
+            LOG.warn("data host {}: switched writes from writeHost {} ({}) to writeHost {} ({}) after {} failed"
+                    + " heartbeats in a row ({}); it does not switch back on its own", settings.name(), server.name(),
+                    server.describe(), standby.name(), standby.describe(), status.errorCount(), status.lastError());
+            try {
+                listener.switched(settings.name(), next);
+            } catch (RuntimeException e) {
+                LOG.error("data host {}: the switch to writeHost {} could not be recorded", settings.name(),
+                        standby.name(), e);
+            }
+        }
     }
 
     /**
@@ -91,7 +150,7 @@ public final class DataHost implements ConnectionSource, AutoCloseable {
                 LOG.warn("{}: could not open its minimum connections: {}", server.describe(), error.getMessage());
                 return null;
             });
-            if (server == active) {
+            if (server == route.active()) {
                 activeStarted = started;
             }
         }
@@ -116,7 +175,8 @@ public final class DataHost implements ConnectionSource, AutoCloseable {
      * {@link Balance} picks among the servers whose heartbeat is OK, or the active write host when none is.
      */
     public Server serverFor(Intent intent) {
-        return intent == Intent.WRITE || reads == null ? active : reads.pick();
+        Route current = route;
+        return intent == Intent.WRITE || current.reads() == null ? current.active() : current.reads().pick();
     }
 
     /**
@@ -154,7 +214,7 @@ public final class DataHost implements ConnectionSource, AutoCloseable {
 
     /** The index of the active write host among {@link #writeHosts()} (MyCat's {@code dnindex.properties}). */
     public int activeWriteIndex() {
-        return activeWriteIndex;
+        return route.index();
     }
 
     /** Closes every server: its heartbeat, and its pool with every connection, lent ones included. */
@@ -173,7 +233,7 @@ public final class DataHost implements ConnectionSource, AutoCloseable {
 
     @Override
     public String toString() {
-        return "DataHost[" + settings.name() + ", servers=" + servers + ", activeWriteIndex=" + activeWriteIndex
+        return "DataHost[" + settings.name() + ", servers=" + servers + ", activeWriteIndex=" + route.index()
                 + "]";
     }
 }

@@ -16,9 +16,20 @@ import java.util.Set;
  * @param slaveThreshold most {@code Seconds_Behind_Master} for a read host to serve reads with
  *     {@link SwitchType#SLAVE_STATUS}; -1 for none
  * @param writeHosts the {@code <writeHost>}s in document order, at least one
+ * @param maxRetryCount how many heartbeats in a row the active write host fails before the data host switches to the
+ *     next write host (MyCat's {@code maxRetryCount}; 0 counts as 1, as in MyCat)
  */
 public record DataHostSettings(String name, Balance balance, WriteType writeType, SwitchType switchType,
-        int slaveThreshold, List<WriteHostSettings> writeHosts) {
+        int slaveThreshold, List<WriteHostSettings> writeHosts, int maxRetryCount) {
+
+    /** MyCat's default {@code maxRetryCount}. */
+    public static final int DEFAULT_MAX_RETRY_COUNT = 3;
+
+    /** A data host with MyCat's default {@code maxRetryCount} of 3. */
+    public DataHostSettings(String name, Balance balance, WriteType writeType, SwitchType switchType,
+            int slaveThreshold, List<WriteHostSettings> writeHosts) {
+        this(name, balance, writeType, switchType, slaveThreshold, writeHosts, DEFAULT_MAX_RETRY_COUNT);
+    }
 
     public DataHostSettings {
         Objects.requireNonNull(name, "name");
@@ -28,6 +39,9 @@ public record DataHostSettings(String name, Balance balance, WriteType writeType
         writeHosts = List.copyOf(writeHosts);
         if (writeHosts.isEmpty()) {
             throw new IllegalArgumentException("writeHosts: [] (expected: at least one)");
+        }
+        if (maxRetryCount < 0) {
+            throw new IllegalArgumentException("maxRetryCount: " + maxRetryCount + " (expected: >= 0)");
         }
         if (slaveThreshold < -1) {
             throw new IllegalArgumentException("slaveThreshold: " + slaveThreshold + " (expected: >= -1)");

@@ -11,6 +11,7 @@ import io.tessera.backend.pool.ServerSettings;
 import java.time.Clock;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BiConsumer;
 
 /**
  * One MySQL server of a {@link DataHost}, a {@code <writeHost>} or a {@code <readHost>} (MyCat's physical data
@@ -41,8 +42,10 @@ public final class Server implements AutoCloseable {
     private final LongAdder reads = new LongAdder();
     private final LongAdder writes = new LongAdder();
 
+    /** @param checked told the outcome of each of its heartbeats, on the heartbeat's event loop */
     Server(String name, Role role, int writeHostIndex, int weight, ServerSettings settings, EventLoopGroup group,
-            ChannelFactory<? extends Channel> channelFactory, Clock clock) {
+            ChannelFactory<? extends Channel> channelFactory, Clock clock,
+            BiConsumer<Server, HeartbeatStatus> checked) {
         this.name = name;
         this.role = role;
         this.writeHostIndex = writeHostIndex;
@@ -52,7 +55,7 @@ public final class Server implements AutoCloseable {
         this.heartbeat = settings.heartbeatSql().isEmpty() ? null
                 : new Heartbeat(new BackendConnector(settings.connectOptions(), channelFactory),
                         settings.heartbeatSql(), settings.heartbeatPeriodMillis(), HEARTBEAT_TIMEOUT_MILLIS,
-                        group.next(), clock);
+                        group.next(), clock, status -> checked.accept(this, status));
     }
 
     /** Its {@code host} attribute in schema.xml, e.g. {@code hostM1}. */

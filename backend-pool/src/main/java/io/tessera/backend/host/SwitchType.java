@@ -2,7 +2,8 @@ package io.tessera.backend.host;
 
 /**
  * MyCat's {@code <dataHost switchType="...">}: when the active write host is given up for the next one
- * ({@code DataHostConfig.*_SWITCH_DS}). Not applied yet: Tessera never switches.
+ * ({@code DataHostConfig.*_SWITCH_DS}). See {@link DataHost}: every type but -1 switches when the heartbeat fails;
+ * the replication (2) and Galera (3) checks are not built.
  */
 public enum SwitchType {
     /** -1, {@code NOT_SWITCH_DS}: never; the default of MyCat's loader. */
