@@ -6,15 +6,11 @@ import static io.tessera.proxy.config.Problems.SERVER_XML;
 import io.tessera.backend.host.SwitchType;
 import io.tessera.backend.host.WriteType;
 import io.tessera.proxy.config.SystemConfig.TxIsolation;
-import java.io.IOException;
-import java.io.Reader;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Properties;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -31,12 +27,10 @@ import java.util.function.Predicate;
  * that expect them), and its warnings are gone. A setting written with a value that changes nothing, such as
  * {@code balance="0"}, {@code switchType="1"} with a single write host or {@code readOnly="false"}, gives none, so
  * that MyCat's sample files stay quiet. The conditions read the checked configuration, so warnings name elements
- * by their names rather than by line; {@code dnindex.properties} is the one file read here, because MyCat keeps
- * its failover state there and Tessera does not read it yet.
+ * by their names rather than by line. The values of {@code dnindex.properties} that Tessera cannot use are warned
+ * about here too ({@link DnIndex}), since the data host then starts on its first write host.
  */
 final class NotHonoured {
-
-    static final String DNINDEX = "dnindex.properties";
 
     private static final String NO_SEQUENCES = "global sequences (next value for MYCATSEQ_...) are not built";
     private static final String NO_SOCKET_BUFFERS =
@@ -102,20 +96,26 @@ final class NotHonoured {
                     host -> "Tessera reaches MySQL and MariaDB data hosts only: statements for its data nodes fail"),
             new Rule<>(host -> spreadsReads(host) && host.heartbeatSql().isBlank(),
                     host -> attribute("balance", host.balance().code()),
-                    host -> "reads go to writeHost \"" + activeWriteHost(host) + "\" only: other servers take reads"
-                            + " only while their heartbeat is OK, and the data host has no <heartbeat>"),
+                    host -> "reads go to the active writeHost only: other servers take reads only while their"
+                            + " heartbeat is OK, and the data host has no <heartbeat>"),
             new Rule<>(host -> host.balanceType() != 0 && spreadsReads(host),
                     host -> attribute("balanceType", host.balanceType()),
                     host -> "reads are spread at random by weight, as with balanceType=\"0\" (weighted round robin"
                             + " and least active are not built)"),
             new Rule<>(host -> host.writeType() != WriteType.ONE_NODE && host.writeHosts().size() > 1,
                     host -> attribute("writeType", host.writeType().code()),
-                    host -> "writes go to writeHost \"" + activeWriteHost(host) + "\" only"),
-            new Rule<>(NotHonoured::switches, host -> attribute("switchType", host.switchType().code()),
-                    host -> "no failover: when writeHost \"" + activeWriteHost(host) + "\" fails, statements fail"
-                            + " until it is back (failover is not built)"),
-            new Rule<>(host -> host.maxRetryCount() != 3 && switches(host),
-                    host -> attribute("maxRetryCount", host.maxRetryCount()), host -> "failover is not built"),
+                    host -> "writes go to the active writeHost only"),
+            new Rule<>(host -> switches(host) && host.heartbeatSql().isBlank(),
+                    host -> attribute("switchType", host.switchType().code()),
+                    host -> "no failover: the data host has no <heartbeat>, so no writeHost is ever found dead"),
+            new Rule<>(host -> switches(host) && host.switchType() == SwitchType.SLAVE_STATUS,
+                    host -> attribute("switchType", host.switchType().code()),
+                    host -> "writes move on heartbeat failure as with switchType=\"1\": the next writeHost's"
+                            + " replication state is not checked first"),
+            new Rule<>(host -> switches(host) && host.switchType() == SwitchType.GALERA,
+                    host -> attribute("switchType", host.switchType().code()),
+                    host -> "writes move on heartbeat failure as with switchType=\"1\": the Galera wsrep status is"
+                            + " not checked"),
             new Rule<>(host -> host.switchType() == SwitchType.SLAVE_STATUS && host.slaveThreshold() != -1
                     && spreadsReads(host) && readHosts(host) > 0,
                     host -> attribute("slaveThreshold", host.slaveThreshold()),
@@ -191,44 +191,13 @@ final class NotHonoured {
         }
     }
 
-    /**
-     * MyCat records a failover in {@code conf/dnindex.properties} ({@code dataHost=index of the active writeHost}) and
-     * writes to that host after a restart; Tessera always writes to the first, so an index other than 0 means the two
-     * would write to different servers.
-     */
+    /** The values of {@code dnindex.properties} that name no write host: those data hosts start on their first. */
     private static void activeWriteHosts(TesseraConfig config, List<String> warnings) {
-        Path file = config.resolve(DNINDEX);
-        if (!Files.isRegularFile(file)) {
-            return;
-        }
-        Properties indexes = new Properties();
-        try (Reader reader = Files.newBufferedReader(file)) {
-            indexes.load(reader);
-        } catch (IOException | IllegalArgumentException e) {
-            warnings.add(DNINDEX + ": cannot be read (" + e.getMessage() + "); Tessera writes to the first writeHost"
-                    + " of every data host");
-            return;
-        }
+        Map<String, List<String>> writeHosts = new LinkedHashMap<>();
         for (DataHostConfig host : config.dataHosts().values()) {
-            int index = writeHostIndex(indexes.getProperty(host.name()));
-            if (index > 0 && index < host.writeHosts().size()) { // another index names no write host
-                warnings.add(DNINDEX + ": " + host.name() + "=" + index + " has no effect yet: Tessera writes to the"
-                        + " first writeHost \"" + activeWriteHost(host) + "\" of data host " + host.name()
-                        + ", not to \"" + host.writeHosts().get(index).host() + "\" (failover is not built)");
-            }
+            writeHosts.put(host.name(), host.writeHosts().stream().map(WriteHostConfig::host).toList());
         }
-    }
-
-    /** A dnindex.properties value; -1 when there is none or it is not a number. */
-    private static int writeHostIndex(String value) {
-        if (value == null) {
-            return -1;
-        }
-        try {
-            return Integer.parseInt(value.trim());
-        } catch (NumberFormatException e) {
-            return -1;
-        }
+        warnings.addAll(new DnIndex(config.resolve(DnIndex.FILE)).read(writeHosts).warnings());
     }
 
     private static <T> void check(List<Rule<T>> rules, String file, String parents, String tag, T element,
@@ -256,11 +225,6 @@ final class NotHonoured {
 
     private static int readHosts(DataHostConfig host) {
         return host.writeHosts().stream().mapToInt(write -> write.readHosts().size()).sum();
-    }
-
-    /** The write host Tessera uses: the first, whatever MyCat's {@code dnindex.properties} says. */
-    private static String activeWriteHost(DataHostConfig host) {
-        return host.writeHosts().get(0).host();
     }
 
     /** As {@code TesseraServer}: MySQL and MariaDB data hosts get the native client, whatever their dbDriver. */

@@ -58,7 +58,7 @@ final class DataHostMapper {
                     write.user(), write.password()), write.weight(), readHosts));
         }
         return new DataHostSettings(host.name(), host.balance(), host.writeType(), host.switchType(),
-                host.slaveThreshold(), writeHosts);
+                host.slaveThreshold(), writeHosts, host.maxRetryCount());
     }
 
     private static ServerSettings server(DataHostConfig host, SystemConfig system, String address, int port,

@@ -3,7 +3,10 @@ package io.tessera.proxy.topology;
 import io.netty.channel.EventLoopGroup;
 import io.tessera.backend.host.DataHost;
 import io.tessera.backend.host.DataHostSettings;
+import io.tessera.backend.host.WriteHostSettings;
+import io.tessera.backend.mysql.BackendConnector;
 import io.tessera.proxy.config.DataNodeConfig;
+import io.tessera.proxy.config.DnIndex;
 import io.tessera.proxy.config.FirewallConfig;
 import io.tessera.proxy.config.SystemConfig;
 import io.tessera.proxy.config.TesseraConfig;
@@ -27,8 +30,10 @@ import io.tessera.router.Router;
 import io.tessera.router.model.LogicalSchema;
 import io.tessera.router.model.SchemaCatalog;
 import io.tessera.router.wall.SqlFirewall;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -50,6 +55,7 @@ public final class TopologyBuilder {
     private final ClientConnections connections;
     private final String serverVersion;
     private final AtomicLong generations = new AtomicLong();
+    private DnIndex dnIndex; // guarded by this
 
     public TopologyBuilder(EventLoopGroup group, TransactionCoordinator transactions, ClientConnections connections,
             String serverVersion) {
@@ -69,12 +75,16 @@ public final class TopologyBuilder {
         Map<String, DataHost> hosts = new LinkedHashMap<>();
         List<DataHost> started = new ArrayList<>();
         try {
-            for (DataHostSettings settings : DataHostMapper.settings(config).values()) {
+            Map<String, DataHostSettings> all = DataHostMapper.settings(config);
+            DnIndex dnIndex = dnIndex(config);
+            DnIndex.Reading recorded = dnIndex.read(writeHostNames(all.values()));
+            for (DataHostSettings settings : all.values()) {
                 DataHost reused = previous == null ? null : previous.dataHosts().get(settings.name());
                 if (reused != null && reused.settings().equals(settings)) {
                     hosts.put(settings.name(), reused);
                 } else {
-                    DataHost host = new DataHost(settings, group, Clock.systemUTC());
+                    DataHost host = new DataHost(settings, recorded.indexOf(settings.name()), dnIndex, group,
+                            Clock.systemUTC(), BackendConnector.socketChannelFactory(group));
                     hosts.put(settings.name(), host);
                     started.add(host);
                 }
@@ -90,6 +100,23 @@ public final class TopologyBuilder {
                         started.forEach(DataHost::close);
                     }
                 });
+    }
+
+    /** One per file, so that the switches of all data hosts are written one after the other. */
+    private synchronized DnIndex dnIndex(TesseraConfig config) {
+        Path file = config.resolve(DnIndex.FILE);
+        if (dnIndex == null || !dnIndex.file().equals(file)) {
+            dnIndex = new DnIndex(file);
+        }
+        return dnIndex;
+    }
+
+    private static Map<String, List<String>> writeHostNames(Collection<DataHostSettings> hosts) {
+        Map<String, List<String>> names = new LinkedHashMap<>();
+        for (DataHostSettings host : hosts) {
+            names.put(host.name(), host.writeHosts().stream().map(WriteHostSettings::name).toList());
+        }
+        return names;
     }
 
     private Topology assemble(TesseraConfig config, Map<String, DataHost> hosts) {

@@ -91,7 +91,7 @@ class NotHonouredTest {
                         <writeHost host="o1" url="jdbc:oracle:thin:@127.0.0.1:1521:x" user="u" password="p"/>
                     </dataHost>
                 """);
-        conf.write(NotHonoured.DNINDEX, "host1=1\nora=0\n");
+        conf.write(DnIndex.FILE, "host1=2\nora=0\n");
 
         assertThat(conf.loadWithWarnings()).containsExactly(
                 "server.xml: <system>: <property name=\"sqlExecuteTimeout\">300</property> has no effect yet: no"
@@ -146,19 +146,19 @@ class NotHonouredTest {
                 "schema.xml: <dataHost name=\"host1\">: balanceType=\"1\" has no effect yet: reads are spread at"
                         + " random by weight, as with balanceType=\"0\" (weighted round robin and least active are not"
                         + " built)",
-                "schema.xml: <dataHost name=\"host1\">: writeType=\"1\" has no effect yet: writes go to writeHost"
-                        + " \"hostM1\" only",
-                "schema.xml: <dataHost name=\"host1\">: switchType=\"2\" has no effect yet: no failover: when writeHost"
-                        + " \"hostM1\" fails, statements fail until it is back (failover is not built)",
-                "schema.xml: <dataHost name=\"host1\">: maxRetryCount=\"5\" has no effect yet: failover is not built",
+                "schema.xml: <dataHost name=\"host1\">: writeType=\"1\" has no effect yet: writes go to the active"
+                        + " writeHost only",
+                "schema.xml: <dataHost name=\"host1\">: switchType=\"2\" has no effect yet: writes move on heartbeat"
+                        + " failure as with switchType=\"1\": the next writeHost's replication state is not checked"
+                        + " first",
                 "schema.xml: <dataHost name=\"host1\">: slaveThreshold=\"100\" has no effect yet: replica lag is not"
                         + " checked: a readHost takes reads while its heartbeat is OK, however far behind it is",
                 "schema.xml: <dataHost name=\"host1\">: tempReadHostAvailable=\"1\" has no effect yet: the read"
                         + " hosts of a writeHost whose heartbeat fails take no reads",
                 "schema.xml: <dataHost name=\"ora\">: dbType=\"oracle\" has no effect yet: Tessera reaches MySQL and"
                         + " MariaDB data hosts only: statements for its data nodes fail",
-                "dnindex.properties: host1=1 has no effect yet: Tessera writes to the first writeHost \"hostM1\" of"
-                        + " data host host1, not to \"hostM2\" (failover is not built)");
+                "dnindex.properties: host1=2 names no writeHost of data host host1 (expected: 0..1): it starts on its"
+                        + " first writeHost \"hostM1\"");
     }
 
     @Test
@@ -201,7 +201,7 @@ class NotHonouredTest {
                         <writeHost host="hostM1" url="jdbc:mysql://127.0.0.1:3306" user="root" password="" weight="3"/>
                     </dataHost>
                 """);
-        conf.write(NotHonoured.DNINDEX, "host1=0\nother=1\n");
+        conf.write(DnIndex.FILE, "host1=0\nother=1\n");
 
         assertThat(conf.loadWithWarnings()).isEmpty();
     }
@@ -224,8 +224,8 @@ class NotHonouredTest {
         // with an empty heartbeat no server is known alive: balance 1 and 2 would read from the standby write host, and
         // 3 only from read hosts, of which there are none in the first
         assertThat(balanceWarnings("1", "<heartbeat></heartbeat>", twoWriteHosts)).containsExactly("schema.xml: <dataHost name=\"host1\">:"
-                + " balance=\"1\" has no effect yet: reads go to writeHost \"hostM1\" only: other servers take reads"
-                + " only while their heartbeat is OK, and the data host has no <heartbeat>");
+                + " balance=\"1\" has no effect yet: reads go to the active writeHost only: other servers take reads only"
+                + " while their heartbeat is OK, and the data host has no <heartbeat>");
         assertThat(balanceWarnings("2", "<heartbeat></heartbeat>", twoWriteHosts)).hasSize(1);
         assertThat(balanceWarnings("3", "<heartbeat></heartbeat>", twoWriteHosts)).isEmpty();
         assertThat(balanceWarnings("0", "<heartbeat></heartbeat>", twoWriteHosts)).isEmpty();
@@ -242,6 +242,42 @@ class NotHonouredTest {
                 """.formatted(balance, heartbeat, hosts)).loadWithWarnings().stream()
                 .filter(warning -> warning.contains("balance=") || warning.contains("weight=")
                         || warning.contains("Host host=")).toList();
+    }
+
+    @Test
+    void failoverWarnsOnlyWhereItDoesLessThanMycat() {
+        assertThat(switchWarnings("1", "<heartbeat>select user()</heartbeat>", "3")).isEmpty();
+        assertThat(switchWarnings("1", "<heartbeat>select user()</heartbeat>", "7")).isEmpty();
+        assertThat(switchWarnings("-1", "<heartbeat></heartbeat>", "3")).isEmpty();
+        assertThat(switchWarnings("1", "<heartbeat></heartbeat>", "3")).containsExactly("schema.xml: <dataHost name=\"host1\">:"
+                + " switchType=\"1\" has no effect yet: no failover: the data host has no <heartbeat>, so no writeHost"
+                + " is ever found dead");
+        assertThat(switchWarnings("3", "<heartbeat>select user()</heartbeat>", "3")).containsExactly(
+                "schema.xml: <dataHost name=\"host1\">: switchType=\"3\" has no effect yet: writes move on heartbeat"
+                        + " failure as with switchType=\"1\": the Galera wsrep status is not checked");
+    }
+
+    private List<String> switchWarnings(String switchType, String heartbeat, String maxRetryCount) {
+        return new TestConf(dir).server(USERS).schema("""
+                    <schema name="TESTDB" dataNode="dn1"/>
+                    <dataNode name="dn1" dataHost="host1" database="db1"/>
+                    <dataHost name="host1" maxCon="10" minCon="1" balance="0" switchType="%s" maxRetryCount="%s"
+                              dbType="mysql" dbDriver="native">
+                        %s
+                        <writeHost host="hostM1" url="127.0.0.1:3306" user="root" password=""/>
+                        <writeHost host="hostM2" url="127.0.0.1:3307" user="root" password=""/>
+                    </dataHost>
+                """.formatted(switchType, maxRetryCount, heartbeat)).loadWithWarnings();
+    }
+
+    @Test
+    void anUnreadableDnIndexFileWarnsThatEveryDataHostStartsOnItsFirstWriteHost() {
+        TestConf conf = new TestConf(dir).server(USERS);
+        conf.write(DnIndex.FILE, "host1=\\u12\n");
+
+        assertThat(conf.loadWithWarnings()).singleElement().asString()
+                .startsWith("dnindex.properties: cannot be read (")
+                .endsWith("): every data host starts on its first writeHost");
     }
 
     @Test
