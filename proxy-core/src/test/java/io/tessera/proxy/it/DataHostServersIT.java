@@ -23,8 +23,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * A data host with a read host and a second write host, each a MariaDB of its own: every server gets its pool and
  * heartbeat, which {@code show @@datasource} and {@code show @@heartbeat} report with their real state, while under
- * {@code balance="0"} every statement goes to the first write host ({@link ReadWriteSplitIT} spreads reads; failover is
- * not built). Each server holds
+ * {@code balance="0"} every statement goes to the first write host ({@link ReadWriteSplitIT} spreads reads;
+ * {@link FailoverIT} fails over). Each server holds
  * a table {@code whoami} whose row names the server, so a result says where it was read.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
