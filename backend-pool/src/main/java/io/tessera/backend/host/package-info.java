@@ -4,7 +4,8 @@
  * by {@link io.tessera.backend.host.Intent}. MyCat's {@code balance}, {@code writeType} and {@code switchType} are
  * the enums {@link io.tessera.backend.host.Balance}, {@link io.tessera.backend.host.WriteType} and
  * {@link io.tessera.backend.host.SwitchType}. Reads are spread by {@code balance} and {@code weight}
- * ({@code ReadBalancer}); {@code writeType} and {@code switchType} (failover) are not applied
- * yet.
+ * ({@code ReadBalancer}); the active write host is given up for the next live one after {@code maxRetryCount} failed
+ * heartbeats ({@code WriteFailover}, {@code switchType}), and a
+ * {@link io.tessera.backend.host.WriteHostSwitchListener} is told. {@code writeType} 1 and 2 are not applied yet.
  */
 package io.tessera.backend.host;
