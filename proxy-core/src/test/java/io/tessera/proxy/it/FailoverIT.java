@@ -91,6 +91,8 @@ class FailoverIT {
                     .satisfies(row -> assertThat(row.get("INDEX")).isEqualTo("1"));
             assertThat(heartbeatOf("hostM1")).isNotEqualTo("1");
 
+            long m1WriteLoad = writeLoadOf("hostM1");
+            long m2WriteLoad = writeLoadOf("hostM2");
             // hostM1 comes back, holding the table again: no write may go there
             comeBack = EmbeddedMariaDb.start(m1Port);
             comeBack.createDatabase(database);
@@ -99,6 +101,9 @@ class FailoverIT {
                     rows -> rows.stream().allMatch(r -> r.get("RS_CODE").equals("1")));
             int before = acknowledged.size();
             awaitTrue(() -> acknowledged.size() >= before + 40, "40 writes after hostM1 came back");
+            assertThat(writeLoadOf("hostM1")).as("show @@datasource: no writes lent by hostM1").isEqualTo(m1WriteLoad);
+            assertThat(writeLoadOf("hostM2")).as("show @@datasource: hostM2 takes the writes")
+                    .isGreaterThanOrEqualTo(m2WriteLoad + 40);
         } finally {
             writing.set(false);
             for (Thread writer : writers) {
@@ -195,6 +200,12 @@ class FailoverIT {
     private static String heartbeatOf(String name) throws SQLException {
         return admin(tessera.adminPort(), "show @@heartbeat").stream().filter(r -> r.get("NAME").equals(name))
                 .map(r -> r.get("RS_CODE")).findFirst().orElseThrow();
+    }
+
+    /** WRITE_LOAD of {@code name} in {@code show @@datasource}: the connections it lent for writes. */
+    private static long writeLoadOf(String name) throws SQLException {
+        return admin(tessera.adminPort(), "show @@datasource").stream().filter(r -> r.get("NAME").equals(name))
+                .mapToLong(r -> Long.parseLong(r.get("WRITE_LOAD"))).findFirst().orElseThrow();
     }
 
     /** The rows of an admin command, each by column label. */
