@@ -13,6 +13,7 @@ import io.tessera.backend.mysql.BackendConnector;
 import io.tessera.backend.mysql.ConnectOptions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -96,6 +97,26 @@ class HeartbeatTest {
         HeartbeatStatus recovered = heartbeat.check().get(10, TimeUnit.SECONDS);
         assertThat(recovered.status()).isEqualTo(HeartbeatStatus.Status.OK);
         assertThat(recovered.errorCount()).isZero();
+    }
+
+    @Test
+    void tellsItsListenerEveryOutcomeAfterItsStatusShowsIt() throws Exception {
+        int port = server.port();
+        List<String> told = new CopyOnWriteArrayList<>();
+        BackendConnector connector = new BackendConnector(new ConnectOptions("host1", "127.0.0.1", port, "app",
+                "s3cret", List.of(), 1 << 24, 5000), NioSocketChannel::new);
+        Heartbeat[] created = new Heartbeat[1];
+        created[0] = new Heartbeat(connector, "select user()", 60_000, 1000, group.next(), clock,
+                status -> told.add(status.status() + " " + status.errorCount() + " shown "
+                        + created[0].status().equals(status.withChecking(false))));
+        heartbeats.add(created[0]);
+
+        created[0].check().get(10, TimeUnit.SECONDS);
+        server.close();
+        created[0].check().get(10, TimeUnit.SECONDS);
+        created[0].check().get(10, TimeUnit.SECONDS);
+
+        assertThat(told).containsExactly("OK 0 shown true", "ERROR 1 shown true", "ERROR 2 shown true");
     }
 
     @Test
