@@ -25,7 +25,7 @@ import org.apache.logging.log4j.Logger;
  * host fails its heartbeat {@code maxRetryCount} times in a row and the {@link SwitchType} allows it, the next write
  * host whose heartbeat is OK becomes the active one ({@code WriteFailover}): new borrows go there at once, one WARN
  * names the switch, and the {@link WriteHostSwitchListener} is told the new index. Nothing switches back on its own.
- * Not built yet: {@link WriteType} 1 (writes still go to the active write host alone). Every server has its pool and
+ * Not built yet: {@link WriteType} 1 and 2 (writes still go to the active write host alone). Every server has its pool and
  * heartbeat, so that its state is real in {@code show @@datasource} and {@code show @@heartbeat}.
  *
  * <p>Thread safety: everything may be called from any thread.
@@ -39,6 +39,10 @@ public final class DataHost implements ConnectionSource, AutoCloseable {
     private final List<Server> writeHosts;
     private final WriteFailover failover;
     private final WriteHostSwitchListener listener;
+    /** Held while a heartbeat's outcome is weighed, so that switches happen one at a time, in order. */
+    private final Object switching = new Object();
+    /** Closed or draining: heartbeats that still end switch nothing. */
+    private volatile boolean leaving;
     /** Where borrows go now; replaced as a whole on a switch, so that a borrower sees the old route or the new one. */
     private volatile Route route;
 
@@ -109,7 +113,10 @@ public final class DataHost implements ConnectionSource, AutoCloseable {
 
     /** A heartbeat of {@code server} ended with {@code status}: switch if the active write host is given up. */
     private void checked(Server server, HeartbeatStatus status) {
-        synchronized (this) {
+        synchronized (switching) {
+            if (leaving) {
+                return;
+            }
             Route current = route;
             if (!failover.givesUp(current.index(), server, status)) {
                 return;
@@ -220,6 +227,7 @@ public final class DataHost implements ConnectionSource, AutoCloseable {
     /** Closes every server: its heartbeat, and its pool with every connection, lent ones included. */
     @Override
     public void close() {
+        leaving = true;
         servers.forEach(Server::close);
     }
 
@@ -228,6 +236,7 @@ public final class DataHost implements ConnectionSource, AutoCloseable {
      * connections close as they come back (a configuration that no longer has this data host, or has it changed).
      */
     public void drain() {
+        leaving = true;
         servers.forEach(Server::drain);
     }
 

@@ -12,7 +12,8 @@ public interface WriteHostSwitchListener {
 
     /**
      * Called once per switch, in the order of the switches, after new borrows already go to the new write host; on a
-     * heartbeat's event loop, so it must be quick.
+     * heartbeat's event loop, so it must not wait long (writing a small local file is fine). What it throws is logged
+     * at ERROR; the switch holds.
      *
      * @param dataHost the data host's name
      * @param activeWriteIndex the index of the new active write host among its write hosts, counting from 0
