@@ -25,8 +25,8 @@ import org.apache.logging.log4j.Logger;
  * host fails its heartbeat {@code maxRetryCount} times in a row and the {@link SwitchType} allows it, the next write
  * host whose heartbeat is OK becomes the active one ({@code WriteFailover}): new borrows go there at once, one WARN
  * names the switch, and the {@link WriteHostSwitchListener} is told the new index. Nothing switches back on its own.
- * Not built yet: {@link WriteType} 1 and 2 (writes still go to the active write host alone). Every server has its pool and
- * heartbeat, so that its state is real in {@code show @@datasource} and {@code show @@heartbeat}.
+ * Not built yet: {@link WriteType} 1 and 2 (writes still go to the active write host alone). Every server has its
+ * pool and heartbeat, so that its state is real in {@code show @@datasource} and {@code show @@heartbeat}.
  *
  * <p>Thread safety: everything may be called from any thread.
  */

@@ -223,9 +223,10 @@ class NotHonouredTest {
         }
         // with an empty heartbeat no server is known alive: balance 1 and 2 would read from the standby write host, and
         // 3 only from read hosts, of which there are none in the first
-        assertThat(balanceWarnings("1", "<heartbeat></heartbeat>", twoWriteHosts)).containsExactly("schema.xml: <dataHost name=\"host1\">:"
-                + " balance=\"1\" has no effect yet: reads go to the active writeHost only: other servers take reads only"
-                + " while their heartbeat is OK, and the data host has no <heartbeat>");
+        assertThat(balanceWarnings("1", "<heartbeat></heartbeat>", twoWriteHosts)).containsExactly(
+                "schema.xml: <dataHost name=\"host1\">: balance=\"1\" has no effect yet: reads go to the active"
+                        + " writeHost only: other servers take reads only while their heartbeat is OK, and the data"
+                        + " host has no <heartbeat>");
         assertThat(balanceWarnings("2", "<heartbeat></heartbeat>", twoWriteHosts)).hasSize(1);
         assertThat(balanceWarnings("3", "<heartbeat></heartbeat>", twoWriteHosts)).isEmpty();
         assertThat(balanceWarnings("0", "<heartbeat></heartbeat>", twoWriteHosts)).isEmpty();
@@ -249,9 +250,9 @@ class NotHonouredTest {
         assertThat(switchWarnings("1", "<heartbeat>select user()</heartbeat>", "3")).isEmpty();
         assertThat(switchWarnings("1", "<heartbeat>select user()</heartbeat>", "7")).isEmpty();
         assertThat(switchWarnings("-1", "<heartbeat></heartbeat>", "3")).isEmpty();
-        assertThat(switchWarnings("1", "<heartbeat></heartbeat>", "3")).containsExactly("schema.xml: <dataHost name=\"host1\">:"
-                + " switchType=\"1\" has no effect yet: no failover: the data host has no <heartbeat>, so no writeHost"
-                + " is ever found dead");
+        assertThat(switchWarnings("1", "<heartbeat></heartbeat>", "3")).containsExactly(
+                "schema.xml: <dataHost name=\"host1\">: switchType=\"1\" has no effect yet: no failover: the data"
+                        + " host has no <heartbeat>, so no writeHost is ever found dead");
         assertThat(switchWarnings("3", "<heartbeat>select user()</heartbeat>", "3")).containsExactly(
                 "schema.xml: <dataHost name=\"host1\">: switchType=\"3\" has no effect yet: writes move on heartbeat"
                         + " failure as with switchType=\"1\": the Galera wsrep status is not checked");
