@@ -9,10 +9,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Predicate;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -71,7 +69,7 @@ class DataHostServersIT {
     @Order(2)
     void showDatasourceListsEveryServerWithItsOwnPool() throws Exception {
         // minCon="1": each pool opens one connection at start (the first write host may have opened more since)
-        await(() -> datasources(), rows -> rows.stream().allMatch(r -> Integer.parseInt(r.get("IDLE")) >= 1));
+        AdminRows.await(() -> datasources(), rows -> rows.stream().allMatch(r -> Integer.parseInt(r.get("IDLE")) >= 1));
 
         List<Map<String, String>> rows = datasources();
         assertThat(rows).extracting(r -> r.get("DATANODE") + " " + r.get("NAME") + " " + r.get("W/R") + " "
@@ -91,7 +89,7 @@ class DataHostServersIT {
     @Test
     @Order(3)
     void showHeartbeatHasTheRealStateOfEveryServer() throws Exception {
-        await(() -> admin("show @@heartbeat"), rows -> rows.stream().allMatch(r -> r.get("RS_CODE").equals("1")));
+        AdminRows.await(() -> admin("show @@heartbeat"), rows -> rows.stream().allMatch(r -> r.get("RS_CODE").equals("1")));
 
         List<Map<String, String>> rows = admin("show @@heartbeat");
         assertThat(rows).extracting(r -> r.get("NAME")).containsExactly("hostM1", "hostS1", "hostM2");
@@ -107,7 +105,7 @@ class DataHostServersIT {
     void aReadHostThatGoesAwayShowsInItsHeartbeatWhileStatementsGoOn() throws Exception {
         tessera.extraHost(2).close();
 
-        await(() -> admin("show @@heartbeat"), rows -> rows.get(1).get("RS_CODE").equals("-1"));
+        AdminRows.await(() -> admin("show @@heartbeat"), rows -> rows.get(1).get("RS_CODE").equals("-1"));
         List<Map<String, String>> rows = admin("show @@heartbeat");
         assertThat(rows.get(0)).containsEntry("NAME", "hostM1").containsEntry("RS_CODE", "1");
         assertThat(rows.get(1)).containsEntry("NAME", "hostS1");
@@ -116,7 +114,7 @@ class DataHostServersIT {
         try (Connection c = tessera.connect("TESTDB"); Statement s = c.createStatement()) {
             assertThat(column(s, "SELECT server FROM whoami WHERE id = 1")).containsExactly("hostM1");
         }
-        await(() -> datasources(), r -> r.get(1).get("IDLE").equals("0"));
+        AdminRows.await(() -> datasources(), r -> r.get(1).get("IDLE").equals("0"));
     }
 
     private static String address(EmbeddedMariaDb db) {
@@ -149,36 +147,6 @@ class DataHostServersIT {
 
     /** The rows of an admin command, each by column label. */
     private static List<Map<String, String>> admin(String command) throws SQLException {
-        String url = "jdbc:mysql://127.0.0.1:" + tessera.adminPort() + "/?useSSL=false&allowPublicKeyRetrieval=true";
-        List<Map<String, String>> rows = new ArrayList<>();
-        try (Connection admin = DriverManager.getConnection(url, RunningTessera.USER, RunningTessera.PASSWORD);
-                Statement s = admin.createStatement(); ResultSet rs = s.executeQuery(command)) {
-            int columns = rs.getMetaData().getColumnCount();
-            while (rs.next()) {
-                Map<String, String> row = new LinkedHashMap<>();
-                for (int i = 1; i <= columns; i++) {
-                    row.put(rs.getMetaData().getColumnLabel(i), rs.getString(i));
-                }
-                rows.add(row);
-            }
-        }
-        return rows;
-    }
-
-    /** What an admin command answers, once {@code done} holds of it (within 20 s). */
-    private interface Rows {
-        List<Map<String, String>> get() throws SQLException;
-    }
-
-    private static void await(Rows rows, Predicate<List<Map<String, String>>> done) throws Exception {
-        long deadline = System.currentTimeMillis() + 20_000;
-        List<Map<String, String>> last = rows.get();
-        while (!done.test(last)) {
-            if (System.currentTimeMillis() > deadline) {
-                throw new AssertionError("not reached within 20 s: " + last);
-            }
-            Thread.sleep(100);
-            last = rows.get();
-        }
+        return AdminRows.of(tessera.adminPort(), command);
     }
 }

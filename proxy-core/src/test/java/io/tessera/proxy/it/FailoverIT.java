@@ -15,7 +15,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -23,7 +22,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
-import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -67,7 +65,7 @@ class FailoverIT {
         int m1Port = m1.port();
         m1.execute(database, CREATE + ";");
         tessera.dataHosts().executeIn(database, CREATE);
-        await(() -> admin(tessera.adminPort(), "show @@heartbeat"),
+        AdminRows.await(() -> AdminRows.of(tessera.adminPort(), "show @@heartbeat"),
                 rows -> rows.stream().allMatch(r -> r.get("RS_CODE").equals("1")));
 
         List<Thread> writers = new ArrayList<>();
@@ -97,7 +95,7 @@ class FailoverIT {
                     .allMatch(e -> e.contains("data host host1 (127.0.0.1:" + m1Port + ")"));
 
             assertThat(Files.readString(tessera.confDir().resolve("dnindex.properties"))).contains("host1=1");
-            assertThat(admin(tessera.adminPort(), "show @@datanode")).singleElement()
+            assertThat(AdminRows.of(tessera.adminPort(), "show @@datanode")).singleElement()
                     .satisfies(row -> assertThat(row.get("INDEX")).isEqualTo("1"));
             assertThat(heartbeatOf("hostM1")).isNotEqualTo("1");
 
@@ -107,7 +105,7 @@ class FailoverIT {
             comeBack = EmbeddedMariaDb.start(m1Port);
             comeBack.createDatabase(database);
             comeBack.execute(database, CREATE + ";");
-            await(() -> admin(tessera.adminPort(), "show @@heartbeat"),
+            AdminRows.await(() -> AdminRows.of(tessera.adminPort(), "show @@heartbeat"),
                     rows -> rows.stream().allMatch(r -> r.get("RS_CODE").equals("1")));
             int before = acknowledged.size();
             awaitTrue(() -> acknowledged.size() >= before + 40, "40 writes after hostM1 came back");
@@ -132,12 +130,12 @@ class FailoverIT {
         assertThat(onM2).as("every write acknowledged after the stop is on hostM2").containsAll(afterStop);
         assertThat(rows(url(comeBack, database), comeBack.user(), comeBack.password()))
                 .as("nothing is written to hostM1 once it is back").isEmpty();
-        assertThat(admin(tessera.adminPort(), "show @@datanode")).singleElement()
+        assertThat(AdminRows.of(tessera.adminPort(), "show @@datanode")).singleElement()
                 .satisfies(row -> assertThat(row.get("INDEX")).isEqualTo("1"));
 
         // a restart on the same conf keeps writing to hostM2
         try (TesseraServer restarted = TesseraServer.start(ConfigLoader.load(tessera.confDir()))) {
-            assertThat(admin(restarted.managerPort(), "show @@datanode")).singleElement()
+            assertThat(AdminRows.of(restarted.managerPort(), "show @@datanode")).singleElement()
                     .satisfies(row -> assertThat(row.get("INDEX")).isEqualTo("1"));
             try (Connection c = connect(restarted.serverPort()); Statement s = c.createStatement()) {
                 assertThat(s.executeUpdate("INSERT INTO writes VALUES (99, 1)")).isEqualTo(1);
@@ -204,48 +202,14 @@ class FailoverIT {
     }
 
     private static String heartbeatOf(String name) throws SQLException {
-        return admin(tessera.adminPort(), "show @@heartbeat").stream().filter(r -> r.get("NAME").equals(name))
+        return AdminRows.of(tessera.adminPort(), "show @@heartbeat").stream().filter(r -> r.get("NAME").equals(name))
                 .map(r -> r.get("RS_CODE")).findFirst().orElseThrow();
     }
 
     /** WRITE_LOAD of {@code name} in {@code show @@datasource}: the connections it lent for writes. */
     private static long writeLoadOf(String name) throws SQLException {
-        return admin(tessera.adminPort(), "show @@datasource").stream().filter(r -> r.get("NAME").equals(name))
+        return AdminRows.of(tessera.adminPort(), "show @@datasource").stream().filter(r -> r.get("NAME").equals(name))
                 .mapToLong(r -> Long.parseLong(r.get("WRITE_LOAD"))).findFirst().orElseThrow();
-    }
-
-    /** The rows of an admin command, each by column label. */
-    private static List<Map<String, String>> admin(int port, String command) throws SQLException {
-        String url = "jdbc:mysql://127.0.0.1:" + port + "/?useSSL=false&allowPublicKeyRetrieval=true";
-        List<Map<String, String>> rows = new ArrayList<>();
-        try (Connection admin = DriverManager.getConnection(url, RunningTessera.USER, RunningTessera.PASSWORD);
-                Statement s = admin.createStatement(); ResultSet rs = s.executeQuery(command)) {
-            int columns = rs.getMetaData().getColumnCount();
-            while (rs.next()) {
-                Map<String, String> row = new LinkedHashMap<>();
-                for (int i = 1; i <= columns; i++) {
-                    row.put(rs.getMetaData().getColumnLabel(i), rs.getString(i));
-                }
-                rows.add(row);
-            }
-        }
-        return rows;
-    }
-
-    private interface Rows {
-        List<Map<String, String>> get() throws SQLException;
-    }
-
-    private static void await(Rows rows, Predicate<List<Map<String, String>>> done) throws Exception {
-        long deadline = System.currentTimeMillis() + 20_000;
-        List<Map<String, String>> last = rows.get();
-        while (!done.test(last)) {
-            if (System.currentTimeMillis() > deadline) {
-                throw new AssertionError("not reached within 20 s: " + last);
-            }
-            Thread.sleep(50);
-            last = rows.get();
-        }
     }
 
     private static void awaitTrue(BooleanSupplier condition, String what) throws Exception {

@@ -11,11 +11,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.function.Predicate;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -44,7 +42,7 @@ class ReadWriteSplitIT {
         tessera.dataHosts().executeIn(database, CREATE, "INSERT INTO whoami VALUES (1, 'hostM1')");
         tessera.extraHost(2).execute(database, CREATE + "; INSERT INTO whoami VALUES (1, 'hostS1');");
         tessera.extraHost(3).execute(database, CREATE + "; INSERT INTO whoami VALUES (1, 'hostS2');");
-        await(() -> admin("show @@heartbeat"), rows -> rows.stream().allMatch(r -> r.get("RS_CODE").equals("1")));
+        AdminRows.await(() -> admin("show @@heartbeat"), rows -> rows.stream().allMatch(r -> r.get("RS_CODE").equals("1")));
     }
 
     @Test
@@ -135,7 +133,7 @@ class ReadWriteSplitIT {
         tessera.extraHost(2).close();
         tessera.extraHost(3).close();
 
-        await(() -> admin("show @@heartbeat"), rows -> rows.get(1).get("RS_CODE").equals("-1")
+        AdminRows.await(() -> admin("show @@heartbeat"), rows -> rows.get(1).get("RS_CODE").equals("-1")
                 && rows.get(2).get("RS_CODE").equals("-1"));
         try (Connection c = tessera.connect("TESTDB"); Statement s = c.createStatement()) {
             for (int i = 0; i < 100; i++) {
@@ -170,36 +168,6 @@ class ReadWriteSplitIT {
 
     /** The rows of an admin command, each by column label. */
     private static List<Map<String, String>> admin(String command) throws SQLException {
-        String url = "jdbc:mysql://127.0.0.1:" + tessera.adminPort() + "/?useSSL=false&allowPublicKeyRetrieval=true";
-        List<Map<String, String>> rows = new ArrayList<>();
-        try (Connection admin = DriverManager.getConnection(url, RunningTessera.USER, RunningTessera.PASSWORD);
-                Statement s = admin.createStatement(); ResultSet rs = s.executeQuery(command)) {
-            int columns = rs.getMetaData().getColumnCount();
-            while (rs.next()) {
-                Map<String, String> row = new LinkedHashMap<>();
-                for (int i = 1; i <= columns; i++) {
-                    row.put(rs.getMetaData().getColumnLabel(i), rs.getString(i));
-                }
-                rows.add(row);
-            }
-        }
-        return rows;
-    }
-
-    /** What an admin command answers, once {@code done} holds of it (within 20 s). */
-    private interface Rows {
-        List<Map<String, String>> get() throws SQLException;
-    }
-
-    private static void await(Rows rows, Predicate<List<Map<String, String>>> done) throws Exception {
-        long deadline = System.currentTimeMillis() + 20_000;
-        List<Map<String, String>> last = rows.get();
-        while (!done.test(last)) {
-            if (System.currentTimeMillis() > deadline) {
-                throw new AssertionError("not reached within 20 s: " + last);
-            }
-            Thread.sleep(100);
-            last = rows.get();
-        }
+        return AdminRows.of(tessera.adminPort(), command);
     }
 }
