@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
 import java.util.stream.Stream;
 
 /**
@@ -50,6 +51,7 @@ public final class EmbeddedMariaDb implements AutoCloseable {
     private final Path workDir;
     private final int port;
     private boolean closed;
+    private boolean killed;
 
     private EmbeddedMariaDb(DB db, Path workDir, int port) {
         this.db = db;
@@ -69,6 +71,18 @@ public final class EmbeddedMariaDb implements AutoCloseable {
      * @throws IOException when no server binaries are available or the server does not start
      */
     public static EmbeddedMariaDb start(int port) throws IOException {
+        return start(port, List.of());
+    }
+
+    /**
+     * Starts a server with options of its own, e.g. {@code --server-id=2} and {@code --log-bin} for a replication
+     * primary.
+     *
+     * @param port the TCP port, or 0 for a free one
+     * @param serverOptions options given to {@code mariadbd} after Tessera's own
+     * @throws IOException when no server binaries are available or the server does not start
+     */
+    public static EmbeddedMariaDb start(int port, List<String> serverOptions) throws IOException {
         if (port < 0 || port > 65_535) {
             throw new IllegalArgumentException("port: " + port + " (expected: 0..65535)");
         }
@@ -80,7 +94,9 @@ public final class EmbeddedMariaDb implements AutoCloseable {
         int actualPort = port == 0 ? freePort() : requireFree(port);
         Path workDir = Files.createTempDirectory("tessera-mariadb-");
         try {
-            DB db = DB.newEmbeddedDB(configure(workDir, actualPort, system).build());
+            DBConfigurationBuilder config = configure(workDir, actualPort, system);
+            serverOptions.forEach(config::addArg);
+            DB db = DB.newEmbeddedDB(config.build());
             db.start();
             return new EmbeddedMariaDb(db, workDir, actualPort);
         } catch (ManagedProcessException | RuntimeException e) {
@@ -226,7 +242,33 @@ public final class EmbeddedMariaDb implements AutoCloseable {
         return Path.of(db.getConfiguration().getSocket());
     }
 
-    /** Stops the server and deletes its data. Calling it again does nothing. */
+    /**
+     * Kills the server with SIGKILL, as a crash or an operator's {@code kill -9} would, and waits until it is gone;
+     * its data stays until {@link #close()}.
+     *
+     * @throws IOException when no running server process of this instance is found
+     */
+    public synchronized void kill() throws IOException {
+        String portOption = "--port=" + port;
+        ProcessHandle server = ProcessHandle.current().descendants()
+                .filter(p -> p.info().arguments().map(args -> List.of(args).contains(portOption)).orElse(false))
+                .filter(p -> p.info().command().map(c -> c.endsWith("mariadbd") || c.endsWith("mysqld"))
+                        .orElse(false))
+                .findFirst()
+                .orElseThrow(() -> new IOException("no running MariaDB server process on port " + port));
+        server.destroyForcibly();
+        try {
+            server.onExit().get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while waiting for MariaDB on port " + port + " to die", e);
+        } catch (ExecutionException e) {
+            throw new IOException("waiting for MariaDB on port " + port + " to die failed", e);
+        }
+        killed = true;
+    }
+
+    /** Stops the server (unless it was {@link #kill() killed}) and deletes its data. Calling it again does nothing. */
     @Override
     public synchronized void close() throws IOException {
         if (closed) {
@@ -234,7 +276,9 @@ public final class EmbeddedMariaDb implements AutoCloseable {
         }
         closed = true;
         try {
-            db.stop();
+            if (!killed) {
+                db.stop();
+            }
         } catch (ManagedProcessException e) {
             throw new IOException("MariaDB on " + HOST + ":" + port + " did not stop: " + e.getMessage(), e);
         } finally {
