@@ -84,6 +84,7 @@ public final class NativeConnection implements BackendConnection {
     private ResponseHandler handler;   // event loop only: the command in progress, null when idle
     private int lastErrorCode;         // event loop only: the ERR that ended the last response, 0 for none
     private boolean discarded;         // event loop only: the owner has been told
+    private volatile boolean abandonedMidCommand;
 
     NativeConnection(Channel channel, ConnectOptions options, long connectionId, String serverVersion,
             String database, boolean foundRows, ConnectionOwner owner) {
@@ -340,6 +341,15 @@ public final class NativeConnection implements BackendConnection {
         runOnLoop(() -> discard("connection closed by Tessera", null, false));
     }
 
+    /**
+     * Whether Tessera closed the connection while the server was running a command of it: the server thread then goes
+     * on with the statement (and holds its locks) until it ends or is killed. Known once the owner is told of the
+     * close.
+     */
+    public boolean abandonedMidCommand() {
+        return abandonedMidCommand;
+    }
+
     @Override
     public String toString() {
         return "NativeConnection[" + options.describe() + ", id=" + connectionId + ", database=" + database + "]";
@@ -543,9 +553,11 @@ public final class NativeConnection implements BackendConnection {
         }
         discarded = true;
         closed = true;
-        channel.close();
         ResponseHandler failed = handler;
         handler = null;
+        // The server notices a closed socket only when it next reads or writes it: a statement it runs goes on.
+        abandonedMidCommand = failed != null && channel.isActive();
+        channel.close();
         if (hostProblem && (failed != null || cause != null)) {
             LOG.warn("{}: connection {}: {}{}", options.describe(), connectionId, reason,
                     cause == null ? "" : ": " + cause);

@@ -21,6 +21,11 @@ final class PooledConnection implements ConnectionOwner {
         IN_USE,
         /** Being closed by the pool, its slot already given back or reused. */
         RETIRED,
+        /**
+         * Closed by Tessera while the server ran a statement of it: the slot stays counted until the server thread
+         * has been killed ({@code ServerThreadKiller}).
+         */
+        ABANDONED,
         /** Closed. */
         CLOSED
     }

@@ -38,7 +38,9 @@ import org.apache.logging.log4j.Logger;
  * closed and replaced when the pool is full.
  *
  * <p>A broken connection (closed channel, protocol error, released in the middle of a response) takes itself out
- * of the pool and is never lent again. Every {@code idleCheckPeriod} idle connections get a COM_PING; those idle for
+ * of the pool and is never lent again. One that Tessera closed while the server ran a statement of it keeps its slot
+ * until the server thread has been killed ({@link ServerThreadKiller}), so that active + idle is always what the
+ * server really has open, and never more than {@code maxCon}. Every {@code idleCheckPeriod} idle connections get a COM_PING; those idle for
  * longer than {@code idleTimeout} are closed down to {@code minCon}, and the pool is topped back up to
  * {@code minCon}.
  *
@@ -56,6 +58,7 @@ public final class ServerPool implements AutoCloseable {
     private final BackendConnector connector;
     private final String dataHost;
     private final LongAdder executeCount = new LongAdder();
+    private final ServerThreadKiller killer;
 
     private final ReentrantLock lock = new ReentrantLock();
     // Everything below is guarded by the lock.
@@ -66,6 +69,8 @@ public final class ServerPool implements AutoCloseable {
     private final Set<LoopDatabase> openingFor = new HashSet<>();
     private int total;
     private int checking;
+    /** Slots held by a server thread that runs on after Tessera closed its connection mid-statement. */
+    private int abandoned;
     private long created;
     private long closedCount;
     private boolean lastFoundRows;
@@ -87,6 +92,7 @@ public final class ServerPool implements AutoCloseable {
         this.clock = clock;
         this.dataHost = settings.describe();
         this.connector = new BackendConnector(settings.connectOptions(), channelFactory);
+        this.killer = new ServerThreadKiller(this, connector, group);
     }
 
     /**
@@ -131,7 +137,17 @@ public final class ServerPool implements AutoCloseable {
     public CompletableFuture<BackendConnection> borrow(String database, boolean foundRows, EventLoop preferred) {
         EventLoop loop = preferred != null ? preferred : group.next();
         Waiter waiter = new Waiter(database, foundRows, loop, clock.millis() + settings.maxWaitMillis());
-        acquire(waiter, preferred != null);
+        acquire(waiter, preferred != null, false);
+        return waiter.future;
+    }
+
+    /**
+     * A connection for the pool's own {@code KILL} of an abandoned thread: ahead of every borrower in the queue and
+     * without {@code maxWait}, since it gives a slot back. Fails only when the pool closes.
+     */
+    CompletableFuture<BackendConnection> borrowAhead(boolean foundRows) {
+        Waiter waiter = new Waiter(null, foundRows, group.next(), Long.MAX_VALUE);
+        acquire(waiter, false, true);
         return waiter.future;
     }
 
@@ -213,7 +229,8 @@ public final class ServerPool implements AutoCloseable {
 
     /** Serves {@code waiter} from the idle connections, or queues it (and opens connections for the queue). */
     /** @param ownLoop whether the borrower named its event loop: then it runs best on a connection of that loop */
-    private void acquire(Waiter waiter, boolean ownLoop) {
+    /** @param ahead queue it first, without a timer ({@link #borrowAhead}) */
+    private void acquire(Waiter waiter, boolean ownLoop, boolean ahead) {
         PooledConnection lent = null;
         List<PooledConnection> toOpen = List.of();
         List<PooledConnection> toClose = List.of();
@@ -228,9 +245,13 @@ public final class ServerPool implements AutoCloseable {
                     lent.state = PooledConnection.State.IN_USE;
                     toOpen = ownLoop ? openForBorrower(waiter, lent) : List.of();
                 } else {
-                    waiters.addLast(waiter);
-                    long wait = Math.max(0, waiter.deadlineMillis - clock.millis());
-                    waiter.timer = waiter.loop.schedule(() -> timedOut(waiter), wait, TimeUnit.MILLISECONDS);
+                    if (ahead) {
+                        waiters.addFirst(waiter);
+                    } else {
+                        waiters.addLast(waiter);
+                        long wait = Math.max(0, waiter.deadlineMillis - clock.millis());
+                        waiter.timer = waiter.loop.schedule(() -> timedOut(waiter), wait, TimeUnit.MILLISECONDS);
+                    }
                     toClose = new ArrayList<>(0);
                     toOpen = fill(toClose);
                 }
@@ -454,7 +475,7 @@ public final class ServerPool implements AutoCloseable {
                 connection.release(); // the server refused the database: the connection itself is fine
                 waiter.future.completeExceptionally(asBackendException(e));
             } else {
-                acquire(waiter, false); // it broke while idle; try another one within the same deadline
+                acquire(waiter, false, false); // it broke while idle; try another one within the same deadline
             }
         });
     }
@@ -524,6 +545,8 @@ public final class ServerPool implements AutoCloseable {
     void closed(PooledConnection c) {
         List<PooledConnection> toClose = new ArrayList<>(0);
         List<PooledConnection> toOpen = List.of();
+        boolean kill = false;
+        boolean noSlotFree = false;
         lock.lock();
         try {
             switch (c.state) {
@@ -538,13 +561,48 @@ public final class ServerPool implements AutoCloseable {
                     total--;
                     break;
                 case IN_USE:
-                    total--;
+                    kill = c.connection.abandonedMidCommand();
+                    if (!kill) {
+                        total--;
+                    }
                     break;
                 default:
                     break; // RETIRED: its slot was already given back
             }
-            c.state = PooledConnection.State.CLOSED;
             open.remove(c);
+            if (kill) {
+                c.state = PooledConnection.State.ABANDONED; // the slot stays counted until the thread ends
+                abandoned++;
+                noSlotFree = abandoned == total;
+            } else {
+                c.state = PooledConnection.State.CLOSED;
+                closedCount++;
+                if (!closed) {
+                    toOpen = fill(toClose);
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+        if (kill) {
+            killer.kill(c.connection.connectionId(), c.foundRows, noSlotFree, () -> threadEnded(c));
+        }
+        closeAll(toClose);
+        openAll(toOpen);
+    }
+
+    /** The server thread of an abandoned connection has ended: its slot is free. */
+    private void threadEnded(PooledConnection c) {
+        List<PooledConnection> toClose = new ArrayList<>(0);
+        List<PooledConnection> toOpen = List.of();
+        lock.lock();
+        try {
+            if (c.state != PooledConnection.State.ABANDONED) {
+                return;
+            }
+            c.state = PooledConnection.State.CLOSED;
+            abandoned--;
+            total--;
             closedCount++;
             if (!closed) {
                 toOpen = fill(toClose);
