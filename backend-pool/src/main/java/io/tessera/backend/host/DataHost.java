@@ -12,6 +12,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ThreadLocalRandom;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -25,7 +26,9 @@ import org.apache.logging.log4j.Logger;
  * host fails its heartbeat {@code maxRetryCount} times in a row and the {@link SwitchType} allows it, the next write
  * host whose heartbeat is OK becomes the active one ({@code WriteFailover}): new borrows go there at once, one WARN
  * names the switch, and the {@link WriteHostSwitchListener} is told the new index. Nothing switches back on its own.
- * Not built yet: {@link WriteType} 1 and 2 (writes still go to the active write host alone). Every server has its
+ * With {@link WriteType#RANDOM_NODE} (1) each borrow for a write, and each read that balance 0 leaves to the write
+ * hosts, goes to a write host at random among the live ones, and nothing switches; {@link WriteType#ALL_NODES} (2),
+ * which MyCat 1.6 cannot serve either, writes to the active write host alone. Every server has its
  * pool and heartbeat, so that its state is real in {@code show @@datasource} and {@code show @@heartbeat}.
  *
  * <p>Thread safety: everything may be called from any thread.
@@ -101,7 +104,8 @@ public final class DataHost implements ConnectionSource, AutoCloseable {
         }
         this.servers = List.copyOf(all);
         this.writeHosts = List.copyOf(writes);
-        this.failover = new WriteFailover(settings.switchType(), settings.maxRetryCount(), writeHosts);
+        this.failover = new WriteFailover(settings.switchType(), settings.writeType(), settings.maxRetryCount(),
+                writeHosts);
         this.listener = listener;
         this.route = route(activeWriteIndex);
     }
@@ -183,7 +187,31 @@ public final class DataHost implements ConnectionSource, AutoCloseable {
      */
     public Server serverFor(Intent intent) {
         Route current = route;
-        return intent == Intent.WRITE || current.reads() == null ? current.active() : current.reads().pick();
+        if (intent == Intent.WRITE || current.reads() == null) {
+            return settings.writeType() == WriteType.RANDOM_NODE ? anyLiveWriteHost(current.active())
+                    : current.active();
+        }
+        return current.reads().pick();
+    }
+
+    /**
+     * MyCat's {@code WRITE_RANDOM_NODE}: a write host at random among those whose heartbeat is OK, {@code fallback}
+     * when none is (for multi-primary clusters such as Galera, where every node takes writes).
+     */
+    private Server anyLiveWriteHost(Server fallback) {
+        int live = 0;
+        for (Server server : writeHosts) {
+            live += server.isAlive() ? 1 : 0;
+        }
+        if (live > 0) {
+            int pick = ThreadLocalRandom.current().nextInt(live);
+            for (Server server : writeHosts) {
+                if (server.isAlive() && pick-- == 0) {
+                    return server;
+                }
+            }
+        }
+        return fallback; // none alive, or a heartbeat failed between the two passes
     }
 
     /**

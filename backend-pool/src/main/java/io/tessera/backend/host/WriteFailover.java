@@ -5,7 +5,9 @@ import java.util.List;
 
 /**
  * Decides when a data host gives its active write host up (MyCat's {@code MySQLHeartbeat.setError} and
- * {@code switchSourceIfNeed}): when the switch type switches, the data host has more than one write host, the active
+ * {@code switchSourceIfNeed}): when the switch type switches, the write type is {@link WriteType#ONE_NODE} (with
+ * {@link WriteType#RANDOM_NODE} writes go to every live write host anyway), the data host has more than one write
+ * host, the active
  * one has failed {@code maxRetryCount} heartbeats in a row, and another write host's heartbeat is OK; the next such
  * host in schema.xml order, wrapping, takes over. Nothing switches back on its own: a write host that answers again
  * is just one more standby.
@@ -15,11 +17,13 @@ import java.util.List;
 final class WriteFailover {
 
     private final SwitchType switchType;
+    private final WriteType writeType;
     private final int maxRetryCount;
     private final List<Server> writeHosts;
 
-    WriteFailover(SwitchType switchType, int maxRetryCount, List<Server> writeHosts) {
+    WriteFailover(SwitchType switchType, WriteType writeType, int maxRetryCount, List<Server> writeHosts) {
         this.switchType = switchType;
+        this.writeType = writeType;
         this.maxRetryCount = Math.max(1, maxRetryCount); // MyCat: ++errorCount < 0 never holds, so 0 acts as 1
         this.writeHosts = List.copyOf(writeHosts);
     }
@@ -31,7 +35,7 @@ final class WriteFailover {
 
     /** Whether {@code status}, a heartbeat outcome of {@code checked}, gives up the write host at {@code active}. */
     boolean givesUp(int active, Server checked, HeartbeatStatus status) {
-        return switchType.switches() && writeHosts.size() > 1 && writeHosts.get(active) == checked
+        return switchType.switches() && writeType == WriteType.ONE_NODE && writeHosts.size() > 1 && writeHosts.get(active) == checked
                 && status.status() != HeartbeatStatus.Status.OK && status.errorCount() >= maxRetryCount;
     }
 

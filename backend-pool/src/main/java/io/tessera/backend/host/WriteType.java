@@ -1,8 +1,8 @@
 package io.tessera.backend.host;
 
 /**
- * MyCat's {@code <dataHost writeType="...">}: where writes go ({@code PhysicalDBPool.WRITE_*}). Not applied yet:
- * every borrow goes to the active write host, whatever the write type.
+ * MyCat's {@code <dataHost writeType="...">}: where writes go ({@code PhysicalDBPool.WRITE_*}); {@link DataHost}
+ * applies 0 and 1, and treats 2 as 0.
  */
 public enum WriteType {
     /** 0, {@code WRITE_ONLYONE_NODE}: the active write host, the next one after a switch. */

@@ -67,7 +67,11 @@ class DataHostFailoverTest {
     }
 
     private DataHost dataHost(SwitchType switchType, int maxRetryCount) {
-        DataHostSettings settings = new DataHostSettings("host1", Balance.NONE, WriteType.ONE_NODE, switchType, -1,
+        return dataHost(WriteType.ONE_NODE, switchType, maxRetryCount);
+    }
+
+    private DataHost dataHost(WriteType writeType, SwitchType switchType, int maxRetryCount) {
+        DataHostSettings settings = new DataHostSettings("host1", Balance.NONE, writeType, switchType, -1,
                 List.of(new WriteHostSettings("hostM1", server(m1.port()), List.of()),
                         new WriteHostSettings("hostM2", server(m2.port()), List.of())), maxRetryCount);
         DataHost[] created = new DataHost[1];
@@ -96,14 +100,15 @@ class DataHostFailoverTest {
     @Test
     void fewerFailuresInARowThanMaxRetryCountGiveNothingUp() throws Exception {
         DataHost host = started(dataHost(SwitchType.HEARTBEAT, 3));
-        WriteFailover failover = new WriteFailover(SwitchType.HEARTBEAT, 3, host.writeHosts());
+        WriteFailover failover = new WriteFailover(SwitchType.HEARTBEAT, WriteType.ONE_NODE, 3, host.writeHosts());
         Server m1Host = host.writeHosts().get(0);
 
         assertThat(failover.givesUp(0, m1Host, failed(1))).isFalse();
         assertThat(failover.givesUp(0, m1Host, failed(2))).isFalse();
         assertThat(failover.givesUp(0, m1Host, failed(3))).isTrue();
         assertThat(failover.givesUp(1, m1Host, failed(3))).as("hostM1 is not the active one").isFalse();
-        assertThat(new WriteFailover(SwitchType.HEARTBEAT, 0, host.writeHosts()).givesUp(0, m1Host, failed(1)))
+        assertThat(new WriteFailover(SwitchType.HEARTBEAT, WriteType.ONE_NODE, 0,
+                host.writeHosts()).givesUp(0, m1Host, failed(1)))
                 .as("maxRetryCount 0 acts as 1").isTrue();
         assertThat(failover.nextAlive(0)).isEqualTo(1);
         assertThat(failover.nextAlive(1)).as("wraps").isZero();
@@ -193,5 +198,28 @@ class DataHostFailoverTest {
         assertThat(host.activeWriteIndex()).isEqualTo(1);
 
         assertThat(switches).containsExactly("host1=1 after 2");
+    }
+
+    @Test
+    void writeTypeOneSpreadsWritesOverTheLiveWriteHostsAndNeverSwitches() throws Exception {
+        DataHost host = started(dataHost(WriteType.RANDOM_NODE, SwitchType.HEARTBEAT, 2));
+        Server m1Host = host.writeHosts().get(0);
+        Server m2Host = host.writeHosts().get(1);
+        int[] counts = new int[2];
+        for (int i = 0; i < 1000; i++) {
+            counts[host.serverFor(Intent.WRITE) == m1Host ? 0 : 1]++;
+        }
+        assertThat(counts[0]).as("writes on hostM1 of 1000").isBetween(400, 600);
+        assertThat(host.serverFor(Intent.READ)).as("balance 0 reads go where writes go").isIn(m1Host, m2Host);
+        assertThat(new WriteFailover(SwitchType.HEARTBEAT, WriteType.RANDOM_NODE, 2, host.writeHosts())
+                .givesUp(0, m1Host, failed(5))).isFalse();
+
+        m1.close();
+        await(() -> m1Host.heartbeat().errorCount() >= 4, m1Host::heartbeat);
+        for (int i = 0; i < 100; i++) {
+            assertThat(host.serverFor(Intent.WRITE)).isSameAs(m2Host);
+        }
+        assertThat(switches).isEmpty();
+        assertThat(host.activeWriteIndex()).isZero();
     }
 }

@@ -102,9 +102,10 @@ final class NotHonoured {
                     host -> attribute("balanceType", host.balanceType()),
                     host -> "reads are spread at random by weight, as with balanceType=\"0\" (weighted round robin"
                             + " and least active are not built)"),
-            new Rule<>(host -> host.writeType() != WriteType.ONE_NODE && host.writeHosts().size() > 1,
+            new Rule<>(host -> host.writeType() == WriteType.ALL_NODES && host.writeHosts().size() > 1,
                     host -> attribute("writeType", host.writeType().code()),
-                    host -> "writes go to the active writeHost only"),
+                    host -> "writes go to the active writeHost only, as with writeType=\"0\" (MyCat 1.6 cannot write"
+                            + " to every writeHost either)"),
             new Rule<>(host -> switches(host) && host.heartbeatSql().isBlank(),
                     host -> attribute("switchType", host.switchType().code()),
                     host -> "no failover: the data host has no <heartbeat>, so no writeHost is ever found dead"),

@@ -77,7 +77,7 @@ class NotHonouredTest {
                     </schema>
                     <dataNode name="dn$1-2" dataHost="host1" database="db$1-2"/>
                     <dataNode name="dn3" dataHost="ora" database="db3"/>
-                    <dataHost name="host1" maxCon="10" minCon="1" balance="1" balanceType="1" writeType="1"
+                    <dataHost name="host1" maxCon="10" minCon="1" balance="1" balanceType="1" writeType="2"
                               switchType="2" slaveThreshold="100" tempReadHostAvailable="1" maxRetryCount="5"
                               dbType="mysql" dbDriver="native">
                         <heartbeat>show slave status</heartbeat>
@@ -146,8 +146,8 @@ class NotHonouredTest {
                 "schema.xml: <dataHost name=\"host1\">: balanceType=\"1\" has no effect yet: reads are spread at"
                         + " random by weight, as with balanceType=\"0\" (weighted round robin and least active are not"
                         + " built)",
-                "schema.xml: <dataHost name=\"host1\">: writeType=\"1\" has no effect yet: writes go to the active"
-                        + " writeHost only",
+                "schema.xml: <dataHost name=\"host1\">: writeType=\"2\" has no effect yet: writes go to the active"
+                        + " writeHost only, as with writeType=\"0\" (MyCat 1.6 cannot write to every writeHost either)",
                 "schema.xml: <dataHost name=\"host1\">: switchType=\"2\" has no effect yet: writes move on heartbeat"
                         + " failure as with switchType=\"1\": the next writeHost's replication state is not checked"
                         + " first",
