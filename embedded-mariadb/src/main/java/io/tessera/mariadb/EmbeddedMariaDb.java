@@ -195,10 +195,11 @@ public final class EmbeddedMariaDb implements AutoCloseable {
      * Runs a script of SQL statements, each ended by {@code ;}, with the server's command-line client.
      *
      * @param database the current database for the script, or {@code null} for none
+     * @return what the client printed: the rows of the script's queries, tab-separated, each after its column names
      * @throws IOException when a statement fails (the client stops at the first error); the message holds the
      *     client's output
      */
-    public void execute(String database, String script) throws IOException {
+    public String execute(String database, String script) throws IOException {
         Path scriptFile = Files.createTempFile(workDir, "script-", ".sql");
         try {
             Files.writeString(scriptFile, script, StandardCharsets.UTF_8);
@@ -223,6 +224,7 @@ public final class EmbeddedMariaDb implements AutoCloseable {
                 throw new IOException("SQL failed on MariaDB " + HOST + ":" + port
                         + (database == null ? "" : " (database " + database + ")") + ": " + output);
             }
+            return output;
         } finally {
             Files.deleteIfExists(scriptFile);
         }
@@ -266,6 +268,25 @@ public final class EmbeddedMariaDb implements AutoCloseable {
             throw new IOException("waiting for MariaDB on port " + port + " to die failed", e);
         }
         killed = true;
+    }
+
+    /**
+     * Starts a {@link #kill() killed} server again on its port and its data, which goes through InnoDB's crash
+     * recovery as after a real crash.
+     *
+     * @throws IOException when the server was not killed or does not start
+     */
+    public synchronized void restart() throws IOException {
+        if (!killed || closed) {
+            throw new IllegalStateException("MariaDB on port " + port + " was not killed");
+        }
+        requireFree(port);
+        try {
+            db.start();
+        } catch (ManagedProcessException e) {
+            throw new IOException("MariaDB did not start again on " + HOST + ":" + port + ": " + e.getMessage(), e);
+        }
+        killed = false;
     }
 
     /** Stops the server (unless it was {@link #kill() killed}) and deletes its data. Calling it again does nothing. */

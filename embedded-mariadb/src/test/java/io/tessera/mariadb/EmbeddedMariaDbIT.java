@@ -30,6 +30,17 @@ class EmbeddedMariaDbIT {
     }
 
     @Test
+    void aKilledServerRestartsOnItsCommittedData() throws Exception {
+        try (EmbeddedMariaDb db = EmbeddedMariaDb.start()) {
+            db.createDatabase("d");
+            db.execute("d", "CREATE TABLE t (id INT PRIMARY KEY) ENGINE=InnoDB; INSERT INTO t VALUES (1), (2);");
+            db.kill();
+            db.restart();
+            assertThat(db.execute("d", "SELECT GROUP_CONCAT(id ORDER BY id) AS ids FROM t;")).isEqualTo("ids\n1,2");
+        }
+    }
+
+    @Test
     void killingAServerThatIsNotRunningFails() throws Exception {
         EmbeddedMariaDb db = EmbeddedMariaDb.start();
         db.kill();
