@@ -13,8 +13,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * {@link AdminActions} that record each call as a line ({@code "kill [7, 3]"}, {@code "offline"}) and answer as a
- * server with {@link FakeContext#sample()}'s connections (ids 3 and 7) would. Reload and switch fail with ERR 1235,
- * as they do in Tessera today.
+ * server with {@link FakeContext#sample()}'s connections (ids 3 and 7) and data hosts (each active on write host 0)
+ * would. Reload fails with ERR 1235, as it does in Tessera today.
  *
  * <p>Three ways to answer: at once ({@link #immediate()}); only when the test says so ({@link #deferred()}, then
  * {@link #completeNext()} or {@link #failNext}); or on another thread a little later ({@link #later(long)}).
@@ -90,7 +90,7 @@ public final class FakeActions implements AdminActions {
     @Override
     public CompletionStage<DataSourceSwitch> switchDataSource(String dataHost, OptionalInt index) {
         record("switch " + dataHost + " " + index);
-        return CompletableFuture.failedStage(ErrorCode.NOT_SUPPORTED_YET.exception("switch is not built yet"));
+        return answer(new DataSourceSwitch(dataHost, 0, index.orElse(1)));
     }
 
     @Override

@@ -52,6 +52,7 @@ public final class AdminCommands {
                 new ShowDataSource(),
                 new ShowConnection(),
                 new ShowHeartbeat(),
+                new SwitchDataSource(actions),
                 new KillConnection(actions),
                 new ChangeStatus(ChangeStatus.To.OFFLINE, actions),
                 new ChangeStatus(ChangeStatus.To.ONLINE, actions));

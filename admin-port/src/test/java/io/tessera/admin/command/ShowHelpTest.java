@@ -30,6 +30,7 @@ class ShowHelpTest {
                 List.of("show @@datasource where dataNode = ?", "Report dataSources"),
                 List.of("show @@connection", "Report connection status"),
                 List.of("show @@heartbeat", "Report heartbeat status"),
+                List.of("switch @@datasource name:index", "Switch dataSource"),
                 List.of("kill @@connection id1,id2,...", "Kill the specified connections"),
                 List.of("offline", "Change server status to OFF"),
                 List.of("online", "Change server status to ON"));
@@ -39,7 +40,7 @@ class ShowHelpTest {
     void everyListedStatementRuns() throws Exception {
         for (List<String> line : table("show @@help").rows()) {
             String statement = line.get(0).replace("schema = ?", "schema = TESTDB").replace("dataNode = ?",
-                    "dataNode = dn1").replace("id1,id2,...", "3,7");
+                    "dataNode = dn1").replace("id1,id2,...", "3,7").replace("name:index", "host1:1");
             AdminReply reply = Replies.settled(Replies.reply(statement, FakeContext.sample()));
             if (statement.startsWith("show")) {
                 assertThat(reply).as(statement).isInstanceOf(AdminReply.Rows.class);

@@ -25,7 +25,8 @@ import org.apache.logging.log4j.Logger;
  * hosts and other write hosts whose heartbeat is OK, by weight, else the active write host). When the active write
  * host fails its heartbeat {@code maxRetryCount} times in a row and the {@link SwitchType} allows it, the next write
  * host whose heartbeat is OK becomes the active one ({@code WriteFailover}): new borrows go there at once, one WARN
- * names the switch, and the {@link WriteHostSwitchListener} is told the new index. Nothing switches back on its own.
+ * names the switch, and the {@link WriteHostSwitchListener} is told the new index. Nothing switches back on its own;
+ * {@link #switchTo} switches on an operator's request.
  * With {@link WriteType#RANDOM_NODE} (1) each borrow for a write, and each read that balance 0 leaves to the write
  * hosts, goes to a write host at random among the live ones, and nothing switches; {@link WriteType#ALL_NODES} (2),
  * which MyCat 1.6 cannot serve either, writes to the active write host alone. Every server has its
@@ -139,12 +140,52 @@ public final class DataHost implements ConnectionSource, AutoCloseable {
             LOG.warn("data host {}: switched writes from writeHost {} ({}) to writeHost {} ({}) after {} failed"
                     + " heartbeats in a row ({}); it does not switch back on its own", settings.name(), server.name(),
                     server.describe(), standby.name(), standby.describe(), status.errorCount(), status.lastError());
-            try {
-                listener.switched(settings.name(), next);
-            } catch (RuntimeException e) {
-                LOG.error("data host {}: the switch to writeHost {} could not be recorded", settings.name(),
-                        standby.name(), e);
+            recordSwitch(next, standby);
+        }
+    }
+
+    /**
+     * Makes write host {@code index} the active one on an operator's request ({@code switch @@datasource}, MyCat's
+     * {@code switchSource}): new borrows go there at once, the {@link WriteHostSwitchListener} is told, and one WARN
+     * names the switch. Allowed whatever the switch type, since it is explicit.
+     *
+     * @return whether the active write host changed (false when {@code index} is the active one already)
+     * @throws IllegalArgumentException when {@code index} names no write host
+     * @throws IllegalStateException when the write host's heartbeat last failed: writes sent there would fail
+     */
+    public boolean switchTo(int index) {
+        if (index < 0 || index >= writeHosts.size()) {
+            throw new IllegalArgumentException("data host " + settings.name() + " has no writeHost " + index
+                    + " (expected: 0.." + (writeHosts.size() - 1) + ")");
+        }
+        Server target = writeHosts.get(index);
+        synchronized (switching) {
+            Route current = route;
+            if (current.index() == index) {
+                return false;
             }
+            HeartbeatStatus status = target.heartbeat();
+            if (status.status() == HeartbeatStatus.Status.ERROR || status.status() == HeartbeatStatus.Status.TIMEOUT) {
+                throw new IllegalStateException("writeHost " + target.name() + " (" + target.describe()
+                        + ") failed its last heartbeat (" + status.status() + ": " + status.lastError()
+                        + "): writes stay on writeHost " + current.active().name());
+            }
+            route = route(index);
+            LOG.warn("data host {}: switched writes from writeHost {} ({}) to writeHost {} ({}) on request",
+                    settings.name(), current.active().name(), current.active().describe(), target.name(),
+                    target.describe());
+            recordSwitch(index, target);
+            return true;
+        }
+    }
+
+    /** Tells the listener of a switch; a failure to record it does not undo the switch. */
+    private void recordSwitch(int index, Server target) {
+        try {
+            listener.switched(settings.name(), index);
+        } catch (RuntimeException e) {
+            LOG.error("data host {}: the switch to writeHost {} could not be recorded", settings.name(),
+                    target.name(), e);
         }
     }
 

@@ -5,6 +5,7 @@ import io.tessera.admin.ConfigReload;
 import io.tessera.admin.DataSourceSwitch;
 import io.tessera.admin.KilledConnections;
 import io.tessera.admin.ReloadScope;
+import io.tessera.backend.host.DataHost;
 import io.tessera.protocol.error.ErrorCode;
 import io.tessera.proxy.local.KillStatement;
 import io.tessera.proxy.session.ClientChannel;
@@ -22,10 +23,9 @@ import org.apache.logging.log4j.Logger;
 
 /**
  * What the admin port's control commands do to the running proxy. Built: {@code kill @@connection}, which kills client
- * connections as KILL CONNECTION does, and {@code offline}/{@code online}, which take the server out of service for
- * load balancers and put it back ({@link ClientConnections#online()}). Not built yet, failing with ERR 1235 that names
- * the issue bringing them: reload (issue 15, on the swappable topology) and switch (issue 14, on the data host
- * groups).
+ * connections as KILL CONNECTION does, {@code offline}/{@code online}, which take the server out of service for
+ * load balancers and put it back ({@link ClientConnections#online()}), and {@code switch @@datasource}. Not built
+ * yet, failing with ERR 1235 that names the issue bringing it: reload (issue 15, on the swappable topology).
  */
 public final class ProxyAdminActions implements AdminActions {
 
@@ -46,9 +46,26 @@ public final class ProxyAdminActions implements AdminActions {
         return notBuilt(command + " is not built yet (issue 15)");
     }
 
+    /**
+     * Switches the data host of the topology in force ({@link DataHost#switchTo}); with no index, to the write host
+     * after the active one, wrapping (MyCat's {@code next}). Fails with ERR 1105 saying why for an unknown data host,
+     * an index of no write host, or a write host whose heartbeat failed.
+     */
     @Override
     public CompletionStage<DataSourceSwitch> switchDataSource(String dataHost, OptionalInt index) {
-        return notBuilt("switch @@datasource is not built yet (issue 14)");
+        DataHost host = topologies.current().dataHosts().get(dataHost);
+        if (host == null) {
+            return CompletableFuture.failedStage(ErrorCode.UNKNOWN_ERROR.exception("switch @@datasource: unknown"
+                    + " data host '" + dataHost + "'"));
+        }
+        int previous = host.activeWriteIndex();
+        try {
+            host.switchTo(index.orElse((previous + 1) % host.writeHosts().size()));
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            return CompletableFuture.failedStage(ErrorCode.UNKNOWN_ERROR.exception("switch @@datasource: "
+                    + e.getMessage()));
+        }
+        return CompletableFuture.completedFuture(new DataSourceSwitch(dataHost, previous, host.activeWriteIndex()));
     }
 
     /**

@@ -1,0 +1,111 @@
+package io.tessera.admin.command;
+
+import io.tessera.admin.AdminActions;
+import io.tessera.admin.AdminContext;
+import io.tessera.admin.DataHostView;
+import io.tessera.protocol.error.ErrorCode;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * {@code switch @@datasource name[,name...][:index]}: makes write host {@code index} (counting the data host's
+ * {@code <writeHost>}s from 0), or the one after the active one when no index is given, the active write host of each
+ * named data host ({@link AdminActions#switchDataSource}), as MyCat's {@code SwitchDataSource}: OK with the number of
+ * data hosts switched as affected rows; names of no data host are skipped, and {@code host$1-3} stands for
+ * {@code host1,host2,host3}; a name may be quoted as in a {@code where} clause. Unlike MyCat, a switch that cannot be done (no such write host, or one whose heartbeat
+ * failed) answers an ERR that says why; the data hosts listed before it have switched.
+ */
+final class SwitchDataSource implements AdminCommand {
+
+    private static final Pattern SYNTAX = Pattern.compile(
+            "switch\\s+@@datasource\\s+([^:\\s][^:]*?)\\s*(?::\\s*(\\d+))?", Pattern.CASE_INSENSITIVE);
+    private static final Pattern RANGE = Pattern.compile("(.*)\\$(\\d{1,9})-(\\d{1,9})");
+    /** Most names one {@code $} range may stand for. */
+    private static final int MAX_RANGE = 1024;
+
+    private final AdminActions actions;
+
+    SwitchDataSource(AdminActions actions) {
+        this.actions = actions;
+    }
+
+    @Override
+    public Pattern syntax() {
+        return SYNTAX;
+    }
+
+    @Override
+    public List<HelpEntry> help() {
+        return List.of(new HelpEntry("switch @@datasource name:index", "Switch dataSource"));
+    }
+
+    @Override
+    public AdminReply execute(Matcher args, AdminContext context, AdminSession session) {
+        OptionalInt index = args.group(2) == null ? OptionalInt.empty() : OptionalInt.of(index(args.group(2)));
+        Set<String> known = new LinkedHashSet<>();
+        for (DataHostView host : context.dataHosts()) {
+            known.add(host.name());
+        }
+        List<String> hosts = new ArrayList<>();
+        for (String name : names(args.group(1))) {
+            if (known.contains(name)) {
+                hosts.add(name);
+            }
+        }
+        CompletionStage<Integer> switched = CompletableFuture.completedFuture(0);
+        for (String host : hosts) {
+            switched = switched.thenCompose(count -> actions.switchDataSource(host, index)
+                    .thenApply(result -> count + (result.switched() ? 1 : 0)));
+        }
+        return new AdminReply.Pending(switched.thenApply(count -> new AdminReply.Ok(count, "")));
+    }
+
+    private static int index(String digits) {
+        try {
+            return Integer.parseInt(digits);
+        } catch (NumberFormatException e) {
+            throw ErrorCode.UNKNOWN_ERROR.exception("switch @@datasource: index " + digits + " is too large");
+        }
+    }
+
+    /** A name as given, or without the quotes ({@code '}, {@code "} or a backquote) around it. */
+    private static String unquoted(String name) {
+        char first = name.isEmpty() ? ' ' : name.charAt(0);
+        if (name.length() >= 2 && "'\"`".indexOf(first) >= 0 && name.charAt(name.length() - 1) == first) {
+            return name.substring(1, name.length() - 1);
+        }
+        return name;
+    }
+
+    /** The comma-separated names, quoted or not, with {@code name$1-3} ranges spelled out, each once. */
+    static List<String> names(String list) {
+        Set<String> names = new LinkedHashSet<>();
+        for (String item : list.split(",")) {
+            String name = unquoted(item.strip());
+            Matcher range = RANGE.matcher(name);
+            if (!range.matches()) {
+                if (!name.isEmpty()) {
+                    names.add(name);
+                }
+                continue;
+            }
+            long from = Long.parseLong(range.group(2));
+            long to = Long.parseLong(range.group(3));
+            if (to < from || to - from >= MAX_RANGE) {
+                throw ErrorCode.UNKNOWN_ERROR.exception("switch @@datasource: range " + name + " (expected: from <= to,"
+                        + " at most " + MAX_RANGE + " names)");
+            }
+            for (long i = from; i <= to; i++) {
+                names.add(range.group(1) + i);
+            }
+        }
+        return List.copyOf(names);
+    }
+}
