@@ -5,7 +5,7 @@ import java.util.OptionalInt;
 import java.util.concurrent.CompletionStage;
 
 /**
- * What the admin port can ask the running server to do: MyCat's control commands ({@code reload @@config[_all]},
+ * What the admin port can ask the running server to do: MyCat's control commands ({@code reload @@config[_all]}, {@code reload @@user}, {@code rollback @@config},
  * {@code switch @@datasource}, {@code kill @@connection}, {@code offline}, {@code online}). {@code proxy-core}
  * implements it and hands it to {@link io.tessera.admin.server.AdminServer#bind} beside the {@link AdminContext}, so a
  * command that needs an action lands without touching the admin server.
@@ -23,6 +23,12 @@ public interface AdminActions {
      * stays and the stage fails with what was wrong ({@code reload @@config}, {@code reload @@config_all}).
      */
     CompletionStage<ConfigReload> reloadConfig(ReloadScope scope);
+
+    /**
+     * Goes back to the configuration in force before the last reload ({@code rollback @@config}); fails when there
+     * was no reload since the start or the last rollback.
+     */
+    CompletionStage<ConfigReload> rollbackConfig();
 
     /**
      * Makes write host {@code index} (counting a data host's {@code <writeHost>}s from 0) the active one of

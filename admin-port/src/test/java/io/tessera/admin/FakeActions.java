@@ -1,6 +1,5 @@
 package io.tessera.admin;
 
-import io.tessera.protocol.error.ErrorCode;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,7 +13,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * {@link AdminActions} that record each call as a line ({@code "kill [7, 3]"}, {@code "offline"}) and answer as a
  * server with {@link FakeContext#sample()}'s connections (ids 3 and 7) and data hosts (each active on write host 0)
- * would. Reload fails with ERR 1235, as it does in Tessera today.
+ * would. A reload or rollback takes effect at 1000 ms, with the {@link #reloadNotes} set.
  *
  * <p>Three ways to answer: at once ({@link #immediate()}); only when the test says so ({@link #deferred()}, then
  * {@link #completeNext()} or {@link #failNext}); or on another thread a little later ({@link #later(long)}).
@@ -34,6 +33,7 @@ public final class FakeActions implements AdminActions {
     private final List<String> calls = new ArrayList<>();
     private final ArrayDeque<Waiting> waiting = new ArrayDeque<>();
     private volatile boolean online = true;
+    private volatile List<String> reloadNotes = List.of();
 
     private FakeActions(Mode mode, Executor later) {
         this.mode = mode;
@@ -51,6 +51,12 @@ public final class FakeActions implements AdminActions {
     /** Answers on another thread, {@code millis} after the call. */
     public static FakeActions later(long millis) {
         return new FakeActions(Mode.LATER, CompletableFuture.delayedExecutor(millis, TimeUnit.MILLISECONDS));
+    }
+
+    /** What reloads say {@code conf/} changed that they left out, from now on. */
+    public FakeActions reloadNotes(List<String> notes) {
+        reloadNotes = List.copyOf(notes);
+        return this;
     }
 
     /** The calls so far, one line each. */
@@ -84,7 +90,13 @@ public final class FakeActions implements AdminActions {
     @Override
     public CompletionStage<ConfigReload> reloadConfig(ReloadScope scope) {
         record("reload " + scope);
-        return CompletableFuture.failedStage(ErrorCode.NOT_SUPPORTED_YET.exception("reload is not built yet"));
+        return answer(new ConfigReload(scope, 1000, reloadNotes));
+    }
+
+    @Override
+    public CompletionStage<ConfigReload> rollbackConfig() {
+        record("rollback");
+        return answer(new ConfigReload(ReloadScope.ALL, 1000, List.of()));
     }
 
     @Override

@@ -23,14 +23,18 @@ import io.tessera.proxy.exec.xa.XaRecovery;
 import io.tessera.proxy.exec.xa.Xids;
 import io.tessera.proxy.frontend.FrontendServer;
 import io.tessera.proxy.session.ClientConnections;
+import io.tessera.proxy.topology.ConfigReloader;
 import io.tessera.proxy.topology.Topology;
 import io.tessera.proxy.topology.TopologyBuilder;
 import io.tessera.proxy.topology.TopologyHolder;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -52,15 +56,17 @@ public final class TesseraServer implements AutoCloseable {
     private final FrontendServer frontend;
     private final AdminServer admin;
     private final XaLog xaLog;
+    private final ExecutorService reloads;
 
     private TesseraServer(EventLoopGroup group, TopologyHolder topologies, TopologyBuilder builder,
-            FrontendServer frontend, AdminServer admin, XaLog xaLog) {
+            FrontendServer frontend, AdminServer admin, XaLog xaLog, ExecutorService reloads) {
         this.group = group;
         this.topologies = topologies;
         this.builder = builder;
         this.frontend = frontend;
         this.admin = admin;
         this.xaLog = xaLog;
+        this.reloads = reloads;
     }
 
     /**
@@ -81,6 +87,12 @@ public final class TesseraServer implements AutoCloseable {
         Class<? extends ServerChannel> serverChannel =
                 epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
         AtomicReference<TopologyHolder> running = new AtomicReference<>();
+        // reads conf/ for a reload: file I/O stays off the event loops
+        ExecutorService reloads = Executors.newSingleThreadExecutor(task -> {
+            Thread thread = new Thread(task, "tessera-reload");
+            thread.setDaemon(true);
+            return thread;
+        });
         FrontendServer frontend = null;
         XaLog xaLog = null;
         try {
@@ -99,11 +111,16 @@ public final class TesseraServer implements AutoCloseable {
             running.set(new TopologyHolder(await(builder.build(config, null))));
             recovery.recoverAtStart(XA_RECOVERY_AT_START_SECONDS); // prepared branches hold locks: settle them first
             frontend = FrontendServer.bind(system, running.get(), connections, version, group, serverChannel);
+            AtomicReference<AdminServer> adminServer = new AtomicReference<>();
+            ConfigReloader reloader = new ConfigReloader(config.confDir(), builder, running.get(), reloads,
+                    installed -> adminServer.get().users(AdminUsers.of(installed)), Clock.systemUTC(),
+                    startupMillis);
             AdminServer admin = AdminServer.bind(new AdminSettings(system.bindIp(), system.managerPort(),
                     system.maxPacketSize(), system.authTimeout().toMillis(), AdminUsers.of(config)),
-                    new ProxyAdminContext(version, startupMillis, running.get(), connections, group),
-                    new ProxyAdminActions(connections, running.get()), group, serverChannel);
-            return new TesseraServer(group, running.get(), builder, frontend, admin, xaLog);
+                    new ProxyAdminContext(version, startupMillis, running.get(), reloader, connections, group),
+                    new ProxyAdminActions(connections, running.get(), reloader), group, serverChannel);
+            adminServer.set(admin);
+            return new TesseraServer(group, running.get(), builder, frontend, admin, xaLog, reloads);
         } catch (Throwable e) { // whatever stopped the start, even a checked exception Netty rethrew unchecked
             if (frontend != null) {
                 frontend.close();
@@ -115,6 +132,7 @@ public final class TesseraServer implements AutoCloseable {
                 running.get().close();
             }
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+            reloads.shutdownNow();
             throw e;
         }
     }
@@ -185,6 +203,7 @@ public final class TesseraServer implements AutoCloseable {
         topologies.close();
         group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
         xaLog.close();
+        reloads.shutdownNow();
     }
 
     private static String versionFromManifest() {

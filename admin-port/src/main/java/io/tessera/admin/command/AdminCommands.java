@@ -54,6 +54,10 @@ public final class AdminCommands {
                 new ShowHeartbeat(),
                 new SwitchDataSource(actions),
                 new KillConnection(actions),
+                new ReloadConfig(ReloadConfig.What.CONFIG, actions),
+                new ReloadConfig(ReloadConfig.What.CONFIG_ALL, actions),
+                new ReloadConfig(ReloadConfig.What.USER, actions),
+                new ReloadConfig(ReloadConfig.What.ROLLBACK, actions),
                 new ChangeStatus(ChangeStatus.To.OFFLINE, actions),
                 new ChangeStatus(ChangeStatus.To.ONLINE, actions));
         List<HelpEntry> help = new ArrayList<>();

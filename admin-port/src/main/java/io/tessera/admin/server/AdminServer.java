@@ -21,8 +21,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.security.SecureRandom;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -35,10 +34,12 @@ public final class AdminServer implements AutoCloseable {
 
     private final Channel serverChannel;
     private final ChannelGroup connections;
+    private final AdminLogin login;
 
-    private AdminServer(Channel serverChannel, ChannelGroup connections) {
+    private AdminServer(Channel serverChannel, ChannelGroup connections, AdminLogin login) {
         this.serverChannel = serverChannel;
         this.connections = connections;
+        this.login = login;
     }
 
     /**
@@ -55,14 +56,10 @@ public final class AdminServer implements AutoCloseable {
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(context, "context");
         Objects.requireNonNull(actions, "actions");
-        Map<String, AdminUser> users = new LinkedHashMap<>();
-        for (AdminUser user : settings.users()) {
-            users.put(user.name(), user);
-        }
         HandlerContext shared = new HandlerContext(settings.maxPacketSize(), context,
                 AdminCommands.standard(settings.maxPacketSize(), actions), new Scramble(new SecureRandom()),
                 new AtomicLong());
-        AdminLogin login = new AdminLogin(users);
+        AdminLogin login = new AdminLogin(settings.users());
         ChannelGroup connections = new DefaultChannelGroup("tessera-admin", GlobalEventExecutor.INSTANCE);
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(group)
@@ -89,7 +86,16 @@ public final class AdminServer implements AutoCloseable {
             throw new UncheckedIOException(message,
                     cause instanceof IOException io ? io : new IOException(cause.getMessage(), cause));
         }
-        return new AdminServer(bound.channel(), connections);
+        return new AdminServer(bound.channel(), connections, login);
+    }
+
+    /**
+     * Replaces the accounts that may log in (a configuration reload); connections logged in already stay.
+     *
+     * @throws IllegalArgumentException when {@code users} is empty or names a user twice
+     */
+    public void users(List<AdminUser> users) {
+        login.replace(List.copyOf(users));
     }
 
     /** The port listened on: the configured one, or the one the system chose for port 0. */

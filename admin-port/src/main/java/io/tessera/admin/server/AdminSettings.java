@@ -36,6 +36,11 @@ public record AdminSettings(String bindIp, int port, int maxPacketSize, long aut
         if (authTimeoutMillis < 1) {
             throw new IllegalArgumentException("authTimeoutMillis: " + authTimeoutMillis + " (expected: >= 1)");
         }
+        checkUsers(users);
+    }
+
+    /** @throws IllegalArgumentException when {@code users} is empty or names a user twice */
+    static void checkUsers(List<AdminUser> users) {
         if (users.isEmpty()) {
             throw new IllegalArgumentException("users: [] (expected: at least one user)");
         }

@@ -32,6 +32,10 @@ class ShowHelpTest {
                 List.of("show @@heartbeat", "Report heartbeat status"),
                 List.of("switch @@datasource name:index", "Switch dataSource"),
                 List.of("kill @@connection id1,id2,...", "Kill the specified connections"),
+                List.of("reload @@config", "Reload basic config from file"),
+                List.of("reload @@config_all", "Reload all config from file"),
+                List.of("reload @@user", "Reload user config from file"),
+                List.of("rollback @@config", "Rollback all config from memory"),
                 List.of("offline", "Change server status to OFF"),
                 List.of("online", "Change server status to ON"));
     }

@@ -7,14 +7,14 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import io.tessera.protocol.auth.AuthPlugin;
 import io.tessera.protocol.error.TesseraException;
 import java.nio.charset.StandardCharsets;
-import java.util.Map;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class AdminLoginTest {
 
     private static final byte[] NONCE = "0123456789abcdefghij".getBytes(StandardCharsets.US_ASCII);
     private static final AdminUser ROOT = new AdminUser("root", "s3cret", host -> host.equals("127.0.0.1"));
-    private static final AdminLogin LOGIN = new AdminLogin(Map.of("root", ROOT, "any", new AdminUser("any", "pw")));
+    private static final AdminLogin LOGIN = new AdminLogin(List.of(ROOT, new AdminUser("any", "pw")));
 
     private static byte[] proof(String password) {
         return AuthPlugin.MYSQL_NATIVE_PASSWORD.scramble(password.getBytes(StandardCharsets.UTF_8), NONCE);

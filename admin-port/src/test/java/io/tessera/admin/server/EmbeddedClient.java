@@ -23,7 +23,6 @@ import io.tessera.protocol.packet.HandshakeV10;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
@@ -54,15 +53,11 @@ final class EmbeddedClient implements AutoCloseable {
     }
 
     EmbeddedClient(AdminContext context, AdminActions actions, int maxPacketSize, AdminUser... users) {
-        Map<String, AdminUser> byName = new HashMap<>();
-        for (AdminUser user : users) {
-            byName.put(user.name(), user);
-        }
         Scramble scramble = new Scramble(new SecureRandom());
         HandlerContext shared = new HandlerContext(maxPacketSize, context, AdminCommands.standard(maxPacketSize, actions),
                 scramble, new AtomicLong(41));
         channel = new EmbeddedChannel(new PacketDecoder(), new ServerLogin<>(context.version(), 42,
-                AuthPlugin.MYSQL_NATIVE_PASSWORD, 5_000, scramble, new AdminLogin(byName)),
+                AuthPlugin.MYSQL_NATIVE_PASSWORD, 5_000, scramble, new AdminLogin(List.of(users))),
                 new AdminHandler(shared, 42));
     }
 

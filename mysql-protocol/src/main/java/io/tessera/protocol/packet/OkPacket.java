@@ -6,8 +6,11 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Success (MySQL manual: "Protocol::OK_Packet"):
- * {@code header | lenenc affected rows | lenenc last insert id | 2 status | 2 warnings | info}. The header is 0x00,
- * or 0xFE where the OK replaces the EOF that ends a result set under CLIENT_DEPRECATE_EOF.
+ * {@code header | lenenc affected rows | lenenc last insert id | 2 status | 2 warnings | lenenc info}. The header is
+ * 0x00, or 0xFE where the OK replaces the EOF that ends a result set under CLIENT_DEPRECATE_EOF. The info is
+ * length-encoded, as MariaDB and MyCat write it and as Connector/J reads it (the manual's rest-of-packet string,
+ * for clients without CLIENT_SESSION_TRACK, is what MySQL alone writes; the first byte of a short info would be read
+ * as its length by Connector/J).
  */
 public record OkPacket(long affectedRows, long lastInsertId, int statusFlags, int warnings, String info) {
 
@@ -24,8 +27,24 @@ public record OkPacket(long affectedRows, long lastInsertId, int statusFlags, in
         long insertId = in.lenencInt();
         int status = in.readableBytes() >= 2 ? in.int2() : 0;
         int warnings = in.readableBytes() >= 2 ? in.int2() : 0;
-        String info = in.hasRemaining() ? in.restString(StandardCharsets.UTF_8) : "";
-        return new OkPacket(affected, insertId, status, warnings, info);
+        return new OkPacket(affected, insertId, status, warnings, readInfo(in));
+    }
+
+    /**
+     * The info: length-encoded as MariaDB writes it, or the rest of the packet as MySQL writes it to a client without
+     * CLIENT_SESSION_TRACK; told apart by the first byte, which as a length must be exactly what follows it (MySQL's
+     * texts, such as "Rows matched: ...", start with a letter).
+     */
+    private static String readInfo(PayloadReader in) {
+        int remaining = in.readableBytes();
+        if (remaining == 0) {
+            return "";
+        }
+        int first = in.peekByte();
+        if (first < PayloadReader.NULL_MARKER && first == remaining - 1) {
+            return in.lenencString(StandardCharsets.UTF_8);
+        }
+        return in.restString(StandardCharsets.UTF_8);
     }
 
     public void writeTo(PayloadWriter out) {
@@ -40,7 +59,7 @@ public record OkPacket(long affectedRows, long lastInsertId, int statusFlags, in
     private void writeTo(PayloadWriter out, int header) {
         out.int1(header).lenencInt(affectedRows).lenencInt(lastInsertId).int2(statusFlags).int2(warnings);
         if (!info.isEmpty()) {
-            out.string(info, StandardCharsets.UTF_8);
+            out.lenencString(info, StandardCharsets.UTF_8);
         }
     }
 }

@@ -43,4 +43,14 @@ class OkPacketTest {
     void readsOkWithoutStatusAsZero() {
         assertThat(payloads.read("00 01 00", OkPacket::read)).isEqualTo(new OkPacket(1, 0, 0, 0, ""));
     }
+
+    @Test
+    void writesTheInfoLengthEncodedAsMariaDbDoesAndReadsBothForms() {
+        assertThat(payloads.hex(new OkPacket(1, 0, 2, 0, "ok")::writeTo)).isEqualTo("00" + "01" + "00" + "0200"
+                + "0000" + "02" + "6f6b");
+        assertThat(payloads.read("00 01 00 0200 0000 02 6f6b", OkPacket::read)).isEqualTo(new OkPacket(1, 0, 2, 0,
+                "ok"));
+        assertThat(payloads.read("00 01 00 0200 0000 526f7773", OkPacket::read)).as("MySQL's rest-of-packet info")
+                .isEqualTo(new OkPacket(1, 0, 2, 0, "Rows"));
+    }
 }

@@ -10,6 +10,7 @@ import io.tessera.protocol.error.ErrorCode;
 import io.tessera.proxy.local.KillStatement;
 import io.tessera.proxy.session.ClientChannel;
 import io.tessera.proxy.session.ClientConnections;
+import io.tessera.proxy.topology.ConfigReloader;
 import io.tessera.proxy.topology.TopologyHolder;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -24,8 +25,8 @@ import org.apache.logging.log4j.Logger;
 /**
  * What the admin port's control commands do to the running proxy. Built: {@code kill @@connection}, which kills client
  * connections as KILL CONNECTION does, {@code offline}/{@code online}, which take the server out of service for
- * load balancers and put it back ({@link ClientConnections#online()}), and {@code switch @@datasource}. Not built
- * yet, failing with ERR 1235 that names the issue bringing it: reload (issue 15, on the swappable topology).
+ * load balancers and put it back ({@link ClientConnections#online()}), {@code switch @@datasource}, and the reloads
+ * and rollback of the configuration ({@link ConfigReloader}).
  */
 public final class ProxyAdminActions implements AdminActions {
 
@@ -33,17 +34,32 @@ public final class ProxyAdminActions implements AdminActions {
 
     private final ClientConnections connections;
     private final TopologyHolder topologies;
+    private final ConfigReloader reloader;
 
-    /** @param topologies the topology whose data nodes stop the killed connections' statements */
-    public ProxyAdminActions(ClientConnections connections, TopologyHolder topologies) {
+    /**
+     * @param topologies the topology whose data nodes stop the killed connections' statements
+     * @param reloader what reloads and rolls back the configuration
+     */
+    public ProxyAdminActions(ClientConnections connections, TopologyHolder topologies, ConfigReloader reloader) {
         this.connections = connections;
         this.topologies = topologies;
+        this.reloader = reloader;
     }
 
     @Override
     public CompletionStage<ConfigReload> reloadConfig(ReloadScope scope) {
-        String command = scope == ReloadScope.ALL ? "reload @@config_all" : "reload @@config";
-        return notBuilt(command + " is not built yet (issue 15)");
+        ConfigReloader.Scope what = switch (scope) {
+            case USER -> ConfigReloader.Scope.USERS;
+            case BASIC -> ConfigReloader.Scope.SCHEMAS;
+            case ALL -> ConfigReloader.Scope.ALL;
+        };
+        return reloader.reload(what).thenApply(done -> new ConfigReload(scope, done.loadedMillis(), done.notes()));
+    }
+
+    @Override
+    public CompletionStage<ConfigReload> rollbackConfig() {
+        return reloader.rollback().thenApply(done -> new ConfigReload(ReloadScope.ALL, done.loadedMillis(),
+                done.notes()));
     }
 
     /**
@@ -112,7 +128,4 @@ public final class ProxyAdminActions implements AdminActions {
         return CompletableFuture.completedFuture(null);
     }
 
-    private static <T> CompletionStage<T> notBuilt(String message) {
-        return CompletableFuture.failedStage(ErrorCode.NOT_SUPPORTED_YET.exception(message));
-    }
 }

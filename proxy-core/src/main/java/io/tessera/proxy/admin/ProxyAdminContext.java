@@ -22,6 +22,7 @@ import io.tessera.proxy.config.WriteHostConfig;
 import io.tessera.proxy.exec.DataNode;
 import io.tessera.proxy.session.ClientConnections;
 import io.tessera.proxy.topology.Topology;
+import io.tessera.proxy.topology.ConfigReloader;
 import io.tessera.proxy.topology.TopologyHolder;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -32,8 +33,7 @@ import java.util.Set;
 
 /**
  * The running proxy as the admin port sees it. Every call builds fresh views from live objects; nothing blocks.
- * Every server of a MySQL data host shows its own pool and heartbeat; the statements of the data host's nodes are
- * counted on the server that serves them (the active write host, until read/write splitting is built). A data host
+ * Every server of a MySQL data host shows its own pool and heartbeat, and counts the statements it served. A data host
  * Tessera does not reach (its dbType) shows its servers with empty pools and heartbeats that never ran.
  */
 public final class ProxyAdminContext implements AdminContext {
@@ -41,15 +41,20 @@ public final class ProxyAdminContext implements AdminContext {
     private final String version;
     private final long startupMillis;
     private final TopologyHolder topologies;
+    private final ConfigReloader reloader;
     private final ClientConnections connections;
     private final Map<EventLoop, String> processorNames = new HashMap<>();
 
-    /** @param topologies the topology each view reads, once per view */
-    public ProxyAdminContext(String version, long startupMillis, TopologyHolder topologies,
+    /**
+     * @param topologies the topology each view reads, once per view
+     * @param reloader when the configuration in force was loaded or rolled back
+     */
+    public ProxyAdminContext(String version, long startupMillis, TopologyHolder topologies, ConfigReloader reloader,
             ClientConnections connections, EventLoopGroup group) {
         this.version = version;
         this.startupMillis = startupMillis;
         this.topologies = topologies;
+        this.reloader = reloader;
         this.connections = connections;
         int index = 0;
         for (EventExecutor loop : group) {
@@ -65,6 +70,16 @@ public final class ProxyAdminContext implements AdminContext {
     @Override
     public long startupMillis() {
         return startupMillis;
+    }
+
+    @Override
+    public long reloadMillis() {
+        return reloader.loadedMillis();
+    }
+
+    @Override
+    public long rollbackMillis() {
+        return reloader.rolledBackMillis();
     }
 
     @Override
