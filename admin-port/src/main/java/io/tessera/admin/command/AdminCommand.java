@@ -18,6 +18,14 @@ interface AdminCommand {
     List<HelpEntry> help();
 
     /**
+     * Whether the command changes the server (reload, switch, kill, offline, ...): only managers may run it
+     * ({@link AdminSession#manager()}); everyone may run the others.
+     */
+    default boolean changesServer() {
+        return false;
+    }
+
+    /**
      * Answers the statement: with {@link AdminReply.Rows} or {@link AdminReply.Ok} when the answer is known now, or
      * with {@link AdminReply.Pending} when it comes later (an {@link io.tessera.admin.AdminActions} action). Runs on
      * the admin connection's event loop: it must not block.

@@ -74,7 +74,8 @@ public final class AdminCommands {
     /**
      * Answers one statement: at once, or with an {@link AdminReply.Pending} for a command that waits for an action.
      *
-     * @throws io.tessera.protocol.error.TesseraException ERR 1064 {@code unknown admin command: <statement>} when no
+     * @throws io.tessera.protocol.error.TesseraException ERR 1227 when a user who is no manager runs a command that
+     *     changes the server; ERR 1064 {@code unknown admin command: <statement>; show @@help ...} when no
      *     command matches, or the command's own error; the connection stays usable either way
      */
     public AdminReply execute(String sql, AdminContext context, AdminSession session) {
@@ -82,11 +83,14 @@ public final class AdminCommands {
         for (AdminCommand command : commands) {
             Matcher args = command.syntax().matcher(statement);
             if (args.matches()) {
+                if (command.changesServer() && !session.manager()) {
+                    throw ErrorCode.SPECIFIC_ACCESS_DENIED.exception("manager"); // server.xml's user property
+                }
                 return command.execute(args, context, session);
             }
         }
         String quoted = statement.length() <= MAX_QUOTED ? statement : statement.substring(0, MAX_QUOTED) + "...";
-        throw ErrorCode.PARSE_ERROR.exception("unknown admin command: " + quoted);
+        throw ErrorCode.PARSE_ERROR.exception("unknown admin command: " + quoted + "; show @@help lists the commands");
     }
 
     /** The statement without leading comments, surrounding spaces and trailing semicolons. */

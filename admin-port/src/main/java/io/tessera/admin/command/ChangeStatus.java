@@ -43,6 +43,11 @@ final class ChangeStatus implements AdminCommand {
     }
 
     @Override
+    public boolean changesServer() {
+        return true;
+    }
+
+    @Override
     public List<HelpEntry> help() {
         return List.of(to.help);
     }

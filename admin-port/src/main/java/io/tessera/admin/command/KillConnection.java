@@ -32,6 +32,11 @@ final class KillConnection implements AdminCommand {
     }
 
     @Override
+    public boolean changesServer() {
+        return true;
+    }
+
+    @Override
     public List<HelpEntry> help() {
         return List.of(new HelpEntry("kill @@connection id1,id2,...", "Kill the specified connections"));
     }

@@ -48,6 +48,11 @@ final class ReloadConfig implements AdminCommand {
     }
 
     @Override
+    public boolean changesServer() {
+        return true;
+    }
+
+    @Override
     public List<HelpEntry> help() {
         return List.of(what.help);
     }

@@ -42,6 +42,11 @@ final class SwitchDataSource implements AdminCommand {
     }
 
     @Override
+    public boolean changesServer() {
+        return true;
+    }
+
+    @Override
     public List<HelpEntry> help() {
         return List.of(new HelpEntry("switch @@datasource name:index", "Switch dataSource"));
     }

@@ -76,7 +76,8 @@ final class AdminHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
         if (evt instanceof LoggedIn<?> login) {
-            session = new AdminSession(connectionId, login.user(), login.collation());
+            boolean manager = login.account() instanceof AdminUser user && user.manager();
+            session = new AdminSession(connectionId, login.user(), manager, login.collation());
             deprecateEof = login.deprecateEof();
         } else {
             ctx.fireUserEventTriggered(evt);

@@ -55,7 +55,7 @@ class ReloadConfigTest {
 
     @Test
     void otherSpellingsAreNoCommand() {
-        assertThatThrownBy(() -> run("reload @@configs")).hasMessage("unknown admin command: reload @@configs");
-        assertThatThrownBy(() -> run("reload config")).hasMessage("unknown admin command: reload config");
+        assertThatThrownBy(() -> run("reload @@configs")).hasMessageStartingWith("unknown admin command: reload @@configs");
+        assertThatThrownBy(() -> run("reload config")).hasMessageStartingWith("unknown admin command: reload config");
     }
 }

@@ -16,7 +16,10 @@ import java.util.concurrent.TimeUnit;
 /** Runs statements through the standard registry against a {@link FakeContext} and reads the answers. */
 final class Replies {
 
-    static final AdminSession SESSION = new AdminSession(1, "root",
+    static final AdminSession SESSION = new AdminSession(1, "root", true,
+            Collations.byId(Collations.UTF8MB4_GENERAL_CI).orElseThrow());
+    /** A user who is no manager: it may run show commands only. */
+    static final AdminSession VIEWER = new AdminSession(2, "viewer", false,
             Collations.byId(Collations.UTF8MB4_GENERAL_CI).orElseThrow());
     static final AdminCommands COMMANDS = commands(FakeActions.immediate());
 

@@ -52,6 +52,6 @@ class AdminLoginTest {
     void anAccountNeedsAnAddressRule() {
         assertThatThrownBy(() -> new AdminUser("root", "pw", null)).isInstanceOf(NullPointerException.class)
                 .hasMessage("allowedFrom");
-        assertThat(new AdminUser("root", "pw", host -> false)).hasToString("AdminUser[name=root, password=****]");
+        assertThat(new AdminUser("root", "pw", host -> false)).hasToString("AdminUser[name=root, password=****, manager=true]");
     }
 }

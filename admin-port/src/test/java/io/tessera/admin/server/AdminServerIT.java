@@ -171,7 +171,7 @@ class AdminServerIT {
                     .isInstanceOfSatisfying(SQLException.class, e -> {
                         assertThat(e.getErrorCode()).isEqualTo(1064);
                         assertThat(e.getSQLState()).isEqualTo("42000");
-                        assertThat(e.getMessage()).isEqualTo("unknown admin command: show @@nonsense");
+                        assertThat(e.getMessage()).isEqualTo("unknown admin command: show @@nonsense; show @@help lists the commands");
                     });
             assertThat(c.isValid(2)).isTrue(); // COM_PING
             try (ResultSet rs = s.executeQuery("SHOW  @@VERSION ;")) {

@@ -8,9 +8,10 @@ import java.util.Collection;
 import java.util.List;
 
 /**
- * Who may log in to the admin port: the server.xml users marked {@code <property name="manager">true</property>}, or
- * every user when none is (MyCat 1.6 lets every user in, and {@code bin/tessera check} warns about it); each with its
- * password and, under a {@code <whitehost>}, only from the addresses the white list allows it, as on the client port.
+ * Who may log in to the admin port: every server.xml user, with its password and, under a {@code <whitehost>}, only
+ * from the addresses the white list allows it, as on the client port. The users marked
+ * {@code <property name="manager">true</property>} may run the commands that change the server; when none is, every
+ * user may (MyCat 1.6's rule, which {@code bin/tessera check} warns about).
  */
 public final class AdminUsers {
 
@@ -22,9 +23,8 @@ public final class AdminUsers {
         boolean anyMarked = users.stream().anyMatch(UserConfig::manager);
         FirewallConfig firewall = config.firewall();
         return users.stream()
-                .filter(user -> !anyMarked || user.manager())
                 .map(user -> new AdminUser(user.name(), user.password(),
-                        host -> firewall.allowsLogin(user.name(), host)))
+                        host -> firewall.allowsLogin(user.name(), host), !anyMarked || user.manager()))
                 .toList();
     }
 }

@@ -54,17 +54,18 @@ class AdminUsersTest {
     }
 
     @Test
-    void withNoManagerEveryUserMayLogInAsInMycat() throws IOException {
+    void withNoManagerEveryUserMayLogInAndManageAsInMycat() throws IOException {
         List<AdminUser> users = AdminUsers.of(load("", "false"));
 
-        assertThat(users).extracting(AdminUser::name, AdminUser::password)
-                .containsExactly(tuple("a", "pa"), tuple("b", "pb"));
+        assertThat(users).extracting(AdminUser::name, AdminUser::password, AdminUser::manager)
+                .containsExactly(tuple("a", "pa", true), tuple("b", "pb", true));
         assertThat(users.get(0).allowedFrom().test("10.9.8.7")).isTrue();
     }
 
     @Test
-    void withAManagerOnlyManagersMayLogIn() throws IOException {
-        assertThat(AdminUsers.of(load("", "true"))).extracting(AdminUser::name).containsExactly("b");
+    void withAManagerEveryUserMayLogInAndOnlyManagersManage() throws IOException {
+        assertThat(AdminUsers.of(load("", "true"))).extracting(AdminUser::name, AdminUser::manager)
+                .containsExactly(tuple("a", false), tuple("b", true));
     }
 
     @Test

@@ -1,11 +1,13 @@
 package io.tessera.proxy.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -77,18 +79,31 @@ class FirewallHostsIT {
     }
 
     @Test
-    void theAdminPortTakesItsManagersFromTheirListedAddressesOnly() throws SQLException {
-        try (Connection c = admin("127.0.0.1", "admin", "admin")) {
+    void theAdminPortTakesItsUsersFromTheirListedAddressesAndLetsOnlyManagersChangeTheServer() throws SQLException {
+        try (Connection c = admin("127.0.0.1", "admin", "admin"); Statement s = c.createStatement()) {
             assertThat(Rows.fetchAll(c, "show @@version")).hasSize(1);
+            assertThat(s.executeUpdate("online")).isEqualTo(1);
         }
         assertThat(refusal(() -> admin("127.0.0.2", "admin", "admin")))
                 .isEqualTo("1045 28000 Access denied for user 'admin'@'127.0.0.2' (using password: YES)");
-        // not managers: refused as a wrong password is, also from an address the white list allows them
-        assertThat(refusal(() -> admin("127.0.0.1", "test", "test")))
-                .isEqualTo("1045 28000 Access denied for user 'test'@'127.0.0.1' (using password: YES)");
-        assertThat(refusal(() -> admin("127.0.0.2", "other", "other")))
-                .isEqualTo("1045 28000 Access denied for user 'other'@'127.0.0.2' (using password: YES)");
+        assertThat(refusal(() -> admin("127.0.0.1", "other", "other")))
+                .isEqualTo("1045 28000 Access denied for user 'other'@'127.0.0.1' (using password: YES)");
         assertThat(refusal(() -> admin("127.0.0.1", "admin", "wrong")))
                 .isEqualTo("1045 28000 Access denied for user 'admin'@'127.0.0.1' (using password: YES)");
+        // not managers: they log in from an address the white list allows them, look, and may not change anything
+        for (String[] viewer : new String[][] {{"127.0.0.1", "test"}, {"127.0.0.2", "other"}}) {
+            try (Connection c = admin(viewer[0], viewer[1], viewer[1]); Statement s = c.createStatement()) {
+                assertThat(Rows.fetchAll(c, "show @@datanode")).isNotEmpty();
+                for (String control : new String[] {"offline", "kill @@connection 1", "reload @@config"}) {
+                    assertThatThrownBy(() -> s.executeUpdate(control)).as(control).isInstanceOfSatisfying(
+                            SQLException.class, e -> assertThat(e.getErrorCode() + " " + e.getSQLState() + " "
+                                    + e.getMessage()).isEqualTo("1227 42000 Access denied; you need (at least one of)"
+                                    + " the manager privilege(s) for this operation"));
+                }
+            }
+        }
+        try (Connection c = admin("127.0.0.1", "admin", "admin")) {
+            assertThat(Rows.fetchAll(c, "show @@server").get(0)).contains("ON");
+        }
     }
 }
