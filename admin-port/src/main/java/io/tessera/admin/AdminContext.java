@@ -76,4 +76,10 @@ public interface AdminContext {
 
     /** The client connections of the 8066 port, logged in or not (not the admin port's own connections). */
     List<ConnectionView> connections();
+
+    /** server.xml's {@code <whitehost>} entries in document order; empty when there is no white list. */
+    List<WhiteHostView> whiteHosts();
+
+    /** The {@code <system>} settings in force that {@code show @@sysparam} reports, in MyCat's order. */
+    List<SystemParameterView> systemParameters();
 }

@@ -66,6 +66,21 @@ public record FakeContext(String version, long startupMillis, Clock clock, List<
                                 NOW - 1_000, 4096, 1, ConnectionView.REPEATABLE_READ, true)));
     }
 
+    /** Two white-list entries. */
+    @Override
+    public List<WhiteHostView> whiteHosts() {
+        return List.of(new WhiteHostView("127.0.0.1", List.of("root", "test")), new WhiteHostView("10.0.0.*",
+                List.of("test")));
+    }
+
+    /** Three settings. */
+    @Override
+    public List<SystemParameterView> systemParameters() {
+        return List.of(new SystemParameterView("processors", "2", "event-loop threads"),
+                new SystemParameterView("Mysql_maxPacketSize", "16777216", "largest packet"),
+                new SystemParameterView("Mycat_serverPort", "8066", "client port"));
+    }
+
     public FakeContext withDataHosts(List<DataHostView> hosts) {
         return new FakeContext(version, startupMillis, clock, schemas, dataNodes, hosts, threadPools, connections);
     }

@@ -11,7 +11,9 @@ import io.tessera.admin.DataSourceView;
 import io.tessera.admin.HeartbeatStatus;
 import io.tessera.admin.PoolStats;
 import io.tessera.admin.SchemaView;
+import io.tessera.admin.SystemParameterView;
 import io.tessera.admin.ThreadPoolView;
+import io.tessera.admin.WhiteHostView;
 import io.tessera.backend.host.DataHost;
 import io.tessera.backend.host.Server;
 import io.tessera.proxy.config.DataHostConfig;
@@ -204,6 +206,16 @@ public final class ProxyAdminContext implements AdminContext {
         int isolation = topologies.current().config().system().txIsolation().mycatCode();
         connections.snapshot().forEach(c -> views.add(new ClientConnectionView(c, processorNames, isolation)));
         return views;
+    }
+
+    @Override
+    public List<WhiteHostView> whiteHosts() {
+        return SystemParameters.whiteHosts(topologies.current().config());
+    }
+
+    @Override
+    public List<SystemParameterView> systemParameters() {
+        return SystemParameters.of(topologies.current().config().system());
     }
 
     /**

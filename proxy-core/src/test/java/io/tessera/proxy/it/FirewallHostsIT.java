@@ -104,6 +104,8 @@ class FirewallHostsIT {
         }
         try (Connection c = admin("127.0.0.1", "admin", "admin")) {
             assertThat(Rows.fetchAll(c, "show @@server").get(0)).contains("ON");
+            assertThat(Rows.fetchAll(c, "show @@white")).containsExactly(List.of("127.0.0.1", "test,admin"),
+                    List.of("127.0.0.2", "other"), List.of("127.0.3.*", "test"));
         }
     }
 }
