@@ -2,6 +2,7 @@ package io.tessera.admin;
 
 import java.time.Clock;
 import java.util.List;
+import java.util.concurrent.CompletionStage;
 
 /**
  * What the admin port can see of the running server. {@code proxy-core} implements it over its live state and
@@ -76,6 +77,12 @@ public interface AdminContext {
 
     /** The client connections of the 8066 port, logged in or not (not the admin port's own connections). */
     List<ConnectionView> connections();
+
+    /**
+     * The client sessions that hold backend connections now, read on each session's own event loop (so the answer
+     * comes later, never blocking the caller); sessions that hold none are left out, as MyCat does.
+     */
+    CompletionStage<List<SessionView>> sessions();
 
     /** server.xml's {@code <whitehost>} entries in document order; empty when there is no white list. */
     List<WhiteHostView> whiteHosts();

@@ -4,6 +4,8 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 
 /** An {@link AdminContext} over fixed values, with a fixed clock: two data hosts, three data nodes, two schemas. */
 public record FakeContext(String version, long startupMillis, Clock clock, List<SchemaView> schemas,
@@ -64,6 +66,13 @@ public record FakeContext(String version, long startupMillis, Clock clock, List<
                                 1_000, 20_000, NOW - 90_500, 0, 0, ConnectionView.READ_COMMITTED, false),
                         new Connection("Processor0", 3, "10.1.1.1", 50_001, 8066, "root", null, "utf8", 33, 10, 200,
                                 NOW - 1_000, 4096, 1, ConnectionView.REPEATABLE_READ, true)));
+    }
+
+    /** Connection 7 holds two backends, 3 none (so it is left out, as the real context does). */
+    @Override
+    public CompletionStage<List<SessionView>> sessions() {
+        return CompletableFuture.completedFuture(List.of(new SessionView(7, List.of("dn1 hostM1 (127.0.0.1:3306)"
+                + " thread 41", "dn2 hostM2 (10.0.0.2:3306) thread 9"))));
     }
 
     /** Two white-list entries. */

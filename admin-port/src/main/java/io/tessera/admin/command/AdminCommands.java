@@ -52,6 +52,7 @@ public final class AdminCommands {
                 new ShowDataNode(),
                 new ShowDataSource(),
                 new ShowConnection(),
+                new ShowSession(),
                 new ShowHeartbeat(),
                 new ShowSysParam(),
                 new ShowWhite(),

@@ -49,7 +49,7 @@ class AdminCommandsTest {
     void everyCommandInTheRegistryIsReachableByItsOwnStatement() {
         List<String> statements = List.of("show @@time.current", "show @@time.startup", "show @@version",
                 "show @@server", "show @@threadpool", "show @@datanode", "show @@datasource", "show @@connection",
-                "show @@heartbeat", "show @@database", "show @@sysparam", "show @@white",
+                "show @@heartbeat", "show @@database", "show @@sysparam", "show @@white", "show @@session",
                 "switch @@datasource host1", "kill @@connection 1", "reload @@config", "reload @@config_all",
                 "reload @@user", "rollback @@config", "offline", "online", "show @@help",
                 "select @@version_comment limit 1", "set names utf8");
@@ -62,7 +62,7 @@ class AdminCommandsTest {
             instances.add(first);
         }
         assertThat(instances).containsExactlyInAnyOrderElementsOf(Replies.COMMANDS.commands());
-        assertThat(reached).hasSize(18); // ShowTime, ChangeStatus and ReloadConfig serve several statements each
+        assertThat(reached).hasSize(19); // ShowTime, ChangeStatus and ReloadConfig serve several statements each
     }
 
     @Test

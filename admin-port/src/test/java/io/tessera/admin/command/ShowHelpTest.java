@@ -30,6 +30,7 @@ class ShowHelpTest {
                 List.of("show @@datasource", "Report dataSources"),
                 List.of("show @@datasource where dataNode = ?", "Report dataSources"),
                 List.of("show @@connection", "Report connection status"),
+                List.of("show @@session", "Report front session details"),
                 List.of("show @@heartbeat", "Report heartbeat status"),
                 List.of("show @@sysparam", "Report system param"),
                 List.of("show @@white", "show server white host"),

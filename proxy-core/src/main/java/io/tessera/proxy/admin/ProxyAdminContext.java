@@ -11,6 +11,7 @@ import io.tessera.admin.DataSourceView;
 import io.tessera.admin.HeartbeatStatus;
 import io.tessera.admin.PoolStats;
 import io.tessera.admin.SchemaView;
+import io.tessera.admin.SessionView;
 import io.tessera.admin.SystemParameterView;
 import io.tessera.admin.ThreadPoolView;
 import io.tessera.admin.WhiteHostView;
@@ -22,9 +23,11 @@ import io.tessera.proxy.config.SchemaConfig;
 import io.tessera.proxy.config.TableConfig;
 import io.tessera.proxy.config.WriteHostConfig;
 import io.tessera.proxy.exec.DataNode;
+import io.tessera.proxy.session.ClientChannel;
 import io.tessera.proxy.session.ClientConnections;
-import io.tessera.proxy.topology.Topology;
+import io.tessera.proxy.session.Session;
 import io.tessera.proxy.topology.ConfigReloader;
+import io.tessera.proxy.topology.Topology;
 import io.tessera.proxy.topology.TopologyHolder;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -32,6 +35,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 
 /**
  * The running proxy as the admin port sees it. Every call builds fresh views from live objects; nothing blocks.
@@ -206,6 +211,28 @@ public final class ProxyAdminContext implements AdminContext {
         int isolation = topologies.current().config().system().txIsolation().mycatCode();
         connections.snapshot().forEach(c -> views.add(new ClientConnectionView(c, processorNames, isolation)));
         return views;
+    }
+
+    /** Each session's pinned connections, read on its own event loop, where they change. */
+    @Override
+    public CompletionStage<List<SessionView>> sessions() {
+        List<CompletableFuture<SessionView>> reads = new ArrayList<>();
+        for (ClientChannel client : connections.snapshot()) {
+            reads.add(CompletableFuture.supplyAsync(() -> sessionView(client.session()), client.channel().eventLoop())
+                    .exceptionally(closedMeanwhile -> null));
+        }
+        return CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new)).thenApply(done -> reads.stream()
+                .map(CompletableFuture::join).filter(view -> view != null).toList());
+    }
+
+    private static SessionView sessionView(Session session) {
+        if (session.pinned().isEmpty()) {
+            return null;
+        }
+        List<String> backends = new ArrayList<>();
+        session.pinned().forEach((node, backend) -> backends.add(node + ": " + backend.dataHost() + ", thread "
+                + backend.connectionId()));
+        return new SessionView(session.connectionId(), backends);
     }
 
     @Override

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -31,19 +30,6 @@ class AdminRightsIT {
             try (Connection c = admin(user, user)) {
                 assertThat(Rows.fetchAll(c, "show @@version")).as(user).hasSize(1);
             }
-        }
-    }
-
-    @Test
-    void theConfigurationInForceIsShown() throws SQLException {
-        try (Connection c = admin("test", "test")) {
-            assertThat(Rows.fetchAll(c, "show @@database")).containsExactly(List.of("OTHERDB"), List.of("TESTDB"));
-            assertThat(Rows.fetchAll(c, "show @@white")).isEmpty();
-            List<List<Object>> parameters = Rows.fetchAll(c, "show @@sysparam");
-            assertThat(parameters).extracting(row -> row.get(0)).startsWith("processors", "processorExecutor")
-                    .contains("Mycat_dataNodeHeartbeatPeriod", "Mycat_managerPort");
-            assertThat(parameters).filteredOn(row -> row.get(0).equals("Mycat_bindIp"))
-                    .singleElement().satisfies(row -> assertThat(row.get(1)).isEqualTo("127.0.0.1"));
         }
     }
 }
