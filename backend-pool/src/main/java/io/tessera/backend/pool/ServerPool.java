@@ -573,7 +573,7 @@ public final class ServerPool implements AutoCloseable {
             if (kill) {
                 c.state = PooledConnection.State.ABANDONED; // the slot stays counted until the thread ends
                 abandoned++;
-                noSlotFree = abandoned == total;
+                noSlotFree = abandoned >= settings.maxCon(); // else a slot is or will be free for the KILL
             } else {
                 c.state = PooledConnection.State.CLOSED;
                 closedCount++;
