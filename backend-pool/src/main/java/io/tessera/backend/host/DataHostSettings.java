@@ -42,11 +42,6 @@ public record DataHostSettings(String name, Balance balance, WriteType writeType
                 false);
     }
 
-    /** The heartbeat statement of its servers (one per data host in schema.xml); empty for none. */
-    public String heartbeatSql() {
-        return writeHosts.get(0).server().heartbeatSql();
-    }
-
     public DataHostSettings {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(balance, "balance");
@@ -77,5 +72,10 @@ public record DataHostSettings(String name, Balance balance, WriteType writeType
                 }
             }
         }
+    }
+
+    /** The heartbeat statement of its servers (one per data host in schema.xml); empty for none. */
+    public String heartbeatSql() {
+        return writeHosts.get(0).server().heartbeatSql();
     }
 }
