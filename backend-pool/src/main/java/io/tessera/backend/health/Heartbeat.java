@@ -230,7 +230,7 @@ public final class Heartbeat implements AutoCloseable {
                 ok ? previous.lastError() : error, ok ? now : previous.lastOkMillis(), timeoutMillis,
                 responseTimes.mean(now, ResponseTimes.MINUTE), responseTimes.mean(now, 10 * ResponseTimes.MINUTE),
                 responseTimes.mean(now, 30 * ResponseTimes.MINUTE), false,
-                replication == null ? previous.replication() : replication);
+                replication == null ? previous.replication() : replication.after(previous.replication()));
         status = next;
         reader.logChange(connector.options().describe(), previous.replication(), next.replication());
         if (previous.status() != outcome) {

@@ -12,8 +12,11 @@ import java.util.Objects;
  *
  * @param condition what the answer says, weighed against {@code slaveThreshold}
  * @param secondsBehind {@code Seconds_Behind_Master}, -1 when unknown (not read, NULL: a stopped SQL thread)
+ * @param lastRunningLag {@code Seconds_Behind_Master} of the last answer in which both threads ran with a known lag,
+ *     kept while they do not (MyCat's {@code slaveBehindMaster}): whether a standby write host had caught up when its
+ *     primary went away; -1 when none did
  */
-public record ReplicationState(Condition condition, long secondsBehind) {
+public record ReplicationState(Condition condition, long secondsBehind, long lastRunningLag) {
 
     /** Before any answer, or for a heartbeat that does not read replication. */
     public static final ReplicationState NOT_CHECKED = new ReplicationState(Condition.NOT_CHECKED, -1);
@@ -39,6 +42,26 @@ public record ReplicationState(Condition condition, long secondsBehind) {
 
     public ReplicationState {
         Objects.requireNonNull(condition, "condition");
+    }
+
+    /** A state read from one answer alone: its last running lag is its lag when both threads run. */
+    public ReplicationState(Condition condition, long secondsBehind) {
+        this(condition, secondsBehind, running(condition) ? secondsBehind : -1);
+    }
+
+    /**
+     * This answer's state after {@code previous}: an answer in which the threads do not both run with a known lag
+     * keeps the last running lag of before; a server that replicates from nothing has none.
+     */
+    ReplicationState after(ReplicationState previous) {
+        if (lastRunningLag >= 0 || !condition.replicates()) {
+            return this;
+        }
+        return new ReplicationState(condition, secondsBehind, previous.lastRunningLag);
+    }
+
+    private static boolean running(Condition condition) {
+        return condition == Condition.IN_SYNC || condition == Condition.LAGGING;
     }
 
     /**

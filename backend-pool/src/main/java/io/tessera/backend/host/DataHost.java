@@ -129,7 +129,7 @@ public final class DataHost implements ConnectionSource, AutoCloseable {
             if (next < 0) {
                 if (status.errorCount() == failover.maxRetryCount()) {
                     LOG.warn("data host {}: writeHost {} ({}) failed {} heartbeats in a row, but no other writeHost's"
-                            + " heartbeat is OK: writes stay on it", settings.name(), server.name(), server.describe(),
+                            + " heartbeat is OK (with switchType 2, and had caught up with it): writes stay on it", settings.name(), server.name(), server.describe(),
                             status.errorCount());
                 }
                 return;

@@ -73,6 +73,22 @@ class HeartbeatCheckTest {
     }
 
     @Test
+    void theLastRunningLagIsKeptWhileTheThreadsDoNotRun() {
+        ReplicationState inSync = replication(slaveStatus("Yes", "Yes", "0"));
+        ReplicationState stopped = replication(slaveStatus("Connecting", "Yes", null)).after(inSync);
+        ReplicationState unknown = replication(slaveStatus("Yes", "Yes", null)).after(stopped);
+        ReplicationState lagging = replication(slaveStatus("Yes", "Yes", "7")).after(unknown);
+
+        assertThat(inSync.lastRunningLag()).isZero();
+        assertThat(stopped).isEqualTo(new ReplicationState(Condition.STOPPED, -1, 0));
+        assertThat(unknown).isEqualTo(new ReplicationState(Condition.LAGGING, -1, 0));
+        assertThat(lagging).isEqualTo(new ReplicationState(Condition.LAGGING, 7, 7));
+        assertThat(replication(slaveStatus("No", "No", null)).after(lagging).lastRunningLag()).isEqualTo(7);
+        ReplicationState primary = replication(new QueryResult(SLAVE_COLUMNS, List.of(), 0, 0, 0, 2));
+        assertThat(primary.after(lagging).lastRunningLag()).isEqualTo(-1); // replicates from nothing now
+    }
+
+    @Test
     void anEmptyAnswerIsAPrimary() {
         ReplicationState state = replication(new QueryResult(SLAVE_COLUMNS, List.of(), 0, 0, 0, 2));
 

@@ -182,7 +182,8 @@ class HeartbeatTest {
         assertThat(lagging.status()).isEqualTo(HeartbeatStatus.Status.OK);
         assertThat(lagging.replication()).isEqualTo(new ReplicationState(ReplicationState.Condition.LAGGING, 5));
         assertThat(stopped.status()).isEqualTo(HeartbeatStatus.Status.OK);
-        assertThat(stopped.replication()).isEqualTo(new ReplicationState(ReplicationState.Condition.STOPPED, -1));
+        // the lag of the last answer with both threads running is kept
+        assertThat(stopped.replication()).isEqualTo(new ReplicationState(ReplicationState.Condition.STOPPED, -1, 5));
         assertThat(heartbeat.replication()).isEqualTo(down.replication());
         assertThat(down.status()).isEqualTo(HeartbeatStatus.Status.ERROR);
         assertThat(down.replication()).isEqualTo(stopped.replication());

@@ -119,6 +119,67 @@ class DataHostReplicationTest {
         assertThat(host.serverFor(Intent.WRITE).name()).isEqualTo("hostM1");
     }
 
+    private DataHost twoWriteHosts(SwitchType switchType, String heartbeatSql) throws Exception {
+        return started(new DataHostSettings("host1", Balance.NONE, WriteType.ONE_NODE, switchType, -1,
+                List.of(new WriteHostSettings("hostM1", server(first.port(), heartbeatSql), List.of()),
+                        new WriteHostSettings("hostM2", server(second.port(), heartbeatSql), List.of())), 2));
+    }
+
+    /** Waits for {@code count} more heartbeats of {@code server}. */
+    private static void awaitHeartbeats(Server server, int count) {
+        long until = server.heartbeat().lastCheckMillis() + count * PERIOD_MILLIS;
+        await(() -> server.heartbeat().lastCheckMillis() >= until, server::toString);
+    }
+
+    @Test
+    void withSwitchTypeTwoWritesMoveOnlyToAStandbyThatHadCaughtUp() throws Exception {
+        first.answer(SLAVE_STATUS, SLAVE_COLUMNS, List.of());
+        replica(second, "Yes", "Yes", "5"); // a standby that replicates hostM1, 5 s behind
+        DataHost host = twoWriteHosts(SwitchType.SLAVE_STATUS, SLAVE_STATUS);
+        Server standby = host.writeHosts().get(1);
+        await(() -> host.servers().stream().allMatch(Server::isAlive), host::toString);
+
+        first.close();
+        await(() -> host.writeHosts().get(0).heartbeat().errorCount() >= 2, host::toString);
+        awaitHeartbeats(host.writeHosts().get(0), 3);
+        assertThat(host.activeWriteIndex()).as("the standby was behind: writes stay").isZero();
+
+        replica(second, "Yes", "Yes", "0"); // it caught up, and then lost its primary
+        await(() -> standby.replication().lastRunningLag() == 0, host::toString);
+        replica(second, "Connecting", "Yes", null);
+        await(() -> host.activeWriteIndex() == 1, host::toString);
+        assertThat(host.serverFor(Intent.WRITE).name()).isEqualTo("hostM2");
+    }
+
+    @Test
+    void withSwitchTypeTwoAStandbyThatNeverReplicatedIsNotSwitchedTo() throws Exception {
+        first.answer(SLAVE_STATUS, SLAVE_COLUMNS, List.of());
+        second.answer(SLAVE_STATUS, SLAVE_COLUMNS, List.of());
+        DataHost host = twoWriteHosts(SwitchType.SLAVE_STATUS, SLAVE_STATUS);
+        await(() -> host.servers().stream().allMatch(Server::isAlive), host::toString);
+
+        first.close();
+        await(() -> host.writeHosts().get(0).heartbeat().errorCount() >= 2, host::toString);
+        awaitHeartbeats(host.writeHosts().get(0), 3);
+
+        assertThat(host.activeWriteIndex()).isZero();
+    }
+
+    @Test
+    void switchTypeOneOrAnotherHeartbeatDoesNotAskTheStandbyToHaveCaughtUp() throws Exception {
+        first.answer(SLAVE_STATUS, SLAVE_COLUMNS, List.of());
+        replica(second, "Yes", "Yes", "5");
+        DataHost heartbeatOnly = twoWriteHosts(SwitchType.HEARTBEAT, SLAVE_STATUS);
+        await(() -> heartbeatOnly.servers().stream().allMatch(Server::isAlive), heartbeatOnly::toString);
+
+        first.close();
+
+        await(() -> heartbeatOnly.activeWriteIndex() == 1, heartbeatOnly::toString);
+        DataHost plain = twoWriteHosts(SwitchType.SLAVE_STATUS, "select user()");
+        await(() -> plain.writeHosts().get(1).isAlive(), plain::toString);
+        await(() -> plain.activeWriteIndex() == 1, plain::toString);
+    }
+
     @Test
     void galeraWritesMoveOffANodeThatLeavesThePrimaryComponent() throws Exception {
         List<String> columns = List.of("Variable_name", "Value");
