@@ -105,10 +105,11 @@ final class NotHonoured {
             new Rule<>(host -> switches(host) && host.heartbeatSql().isBlank(),
                     host -> attribute("switchType", host.switchType().code()),
                     host -> "no failover: the data host has no <heartbeat>, so no writeHost is ever found dead"),
-            new Rule<>(host -> switches(host) && host.switchType() == SwitchType.SLAVE_STATUS,
+            new Rule<>(host -> switches(host) && host.switchType() == SwitchType.SLAVE_STATUS
+                    && !host.heartbeatSql().isBlank() && !heartbeatCheck(host).readsReplication(),
                     host -> attribute("switchType", host.switchType().code()),
                     host -> "writes move on heartbeat failure as with switchType=\"1\": the next writeHost's"
-                            + " replication state is not checked first"),
+                            + " replication state is read only with <heartbeat>show slave status</heartbeat>"),
             new Rule<>(host -> switches(host) && host.switchType() == SwitchType.GALERA
                     && !host.heartbeatSql().isBlank() && heartbeatCheck(host) == HeartbeatCheck.PLAIN,
                     host -> attribute("switchType", host.switchType().code()),

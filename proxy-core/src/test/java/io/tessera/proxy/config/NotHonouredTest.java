@@ -145,9 +145,6 @@ class NotHonouredTest {
                         + " for MYCATSEQ_...) are not built",
                 "schema.xml: <dataHost name=\"host1\">: writeType=\"1\" has no effect yet: writes go to the active"
                         + " writeHost only",
-                "schema.xml: <dataHost name=\"host1\">: switchType=\"2\" has no effect yet: writes move on heartbeat"
-                        + " failure as with switchType=\"1\": the next writeHost's replication state is not checked"
-                        + " first",
                 "schema.xml: <dataHost name=\"ora\">: dbType=\"oracle\" has no effect yet: Tessera reaches MySQL and"
                         + " MariaDB data hosts only: statements for its data nodes fail",
                 "dnindex.properties: host1=2 names no writeHost of data host host1 (expected: 0..1): it starts on its"
@@ -251,6 +248,11 @@ class NotHonouredTest {
                         + " failure as with switchType=\"1\": the Galera wsrep status is read only with"
                         + " <heartbeat>show status like 'wsrep%'</heartbeat>");
         assertThat(switchWarnings("3", "<heartbeat>show status like 'wsrep%'</heartbeat>", "3")).isEmpty();
+        assertThat(switchWarnings("2", "<heartbeat>select user()</heartbeat>", "3")).containsExactly(
+                "schema.xml: <dataHost name=\"host1\">: switchType=\"2\" has no effect yet: writes move on heartbeat"
+                        + " failure as with switchType=\"1\": the next writeHost's replication state is read only"
+                        + " with <heartbeat>show slave status</heartbeat>");
+        assertThat(switchWarnings("2", "<heartbeat>show slave status</heartbeat>", "3")).isEmpty();
     }
 
     private List<String> switchWarnings(String switchType, String heartbeat, String maxRetryCount) {
