@@ -113,11 +113,6 @@ public final class Heartbeat implements AutoCloseable {
         return status.status() == HeartbeatStatus.Status.OK; // no snapshot: read balancing asks on every borrow
     }
 
-    /** What the last answer said of the server's replication; cheap, as {@link #isOk()}. */
-    public ReplicationState replication() {
-        return status.replication();
-    }
-
     /** Runs a check now, or joins the one in progress; completes with its outcome. */
     public CompletableFuture<HeartbeatStatus> check() {
         return CompletableFuture.supplyAsync(this::checkOnLoop, loop).thenCompose(f -> f);

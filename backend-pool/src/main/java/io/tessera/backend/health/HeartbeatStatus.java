@@ -27,6 +27,14 @@ public record HeartbeatStatus(Status status, long lastCheckMillis, long lastResp
         Objects.requireNonNull(replication, "replication");
     }
 
+    /** The outcome of a heartbeat that does not read replication ({@link ReplicationState#NOT_CHECKED}). */
+    public HeartbeatStatus(Status status, long lastCheckMillis, long lastResponseMillis, int errorCount,
+            String lastError, long lastOkMillis, long timeoutMillis, long meanMillis1m, long meanMillis10m,
+            long meanMillis30m, boolean checking) {
+        this(status, lastCheckMillis, lastResponseMillis, errorCount, lastError, lastOkMillis, timeoutMillis,
+                meanMillis1m, meanMillis10m, meanMillis30m, checking, ReplicationState.NOT_CHECKED);
+    }
+
     /** Before any check, for a heartbeat whose checks time out after {@code timeoutMillis}. */
     public static HeartbeatStatus initial(long timeoutMillis) {
         return new HeartbeatStatus(Status.INIT, 0, 0, 0, "", 0, timeoutMillis, 0, 0, 0, false,

@@ -122,9 +122,9 @@ public final class Server implements AutoCloseable {
         return heartbeat != null && heartbeat.isOk();
     }
 
-    /** What its last heartbeat read of its replication; cheap, as {@link #isAlive()}. */
+    /** What its last heartbeat read of its replication ({@link HeartbeatStatus#replication()}). */
     public ReplicationState replication() {
-        return heartbeat == null ? ReplicationState.NOT_CHECKED : heartbeat.replication();
+        return heartbeat == null ? ReplicationState.NOT_CHECKED : heartbeat.status().replication();
     }
 
     /** Whether a heartbeat runs: the data host has a {@code <heartbeat>} statement. */

@@ -72,7 +72,7 @@ class HeartbeatTest {
         HeartbeatStatus second = heartbeat.check().get(10, TimeUnit.SECONDS);
 
         assertThat(first).isEqualTo(new HeartbeatStatus(HeartbeatStatus.Status.OK, clock.millis(), 0, 0, "",
-                clock.millis(), 1000, 0, 0, 0, false, ReplicationState.NOT_CHECKED));
+                clock.millis(), 1000, 0, 0, 0, false));
         assertThat(second.status().code()).isEqualTo(1);
         assertThat(heartbeat.status()).isEqualTo(second);
         assertThat(server.log()).containsExactly("LOGIN db=null user=app plugin=caching_sha2_password",
@@ -184,7 +184,7 @@ class HeartbeatTest {
         assertThat(stopped.status()).isEqualTo(HeartbeatStatus.Status.OK);
         // the lag of the last answer with both threads running is kept
         assertThat(stopped.replication()).isEqualTo(new ReplicationState(ReplicationState.Condition.STOPPED, -1, 5));
-        assertThat(heartbeat.replication()).isEqualTo(down.replication());
+        assertThat(heartbeat.status().replication()).isEqualTo(down.replication());
         assertThat(down.status()).isEqualTo(HeartbeatStatus.Status.ERROR);
         assertThat(down.replication()).isEqualTo(stopped.replication());
     }

@@ -10,7 +10,6 @@ import io.netty.channel.socket.nio.NioSocketChannel;
 import io.tessera.backend.BackendConnection;
 import io.tessera.backend.fake.FakeMysqlServer;
 import io.tessera.backend.health.HeartbeatStatus;
-import io.tessera.backend.health.ReplicationState;
 import io.tessera.backend.pool.ServerSettings;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -91,7 +90,7 @@ class DataHostFailoverTest {
 
     private static HeartbeatStatus failed(int errorCount) {
         return new HeartbeatStatus(HeartbeatStatus.Status.ERROR, 0, 0, errorCount, "refused", 0, 1000, 0, 0, 0,
-                false, ReplicationState.NOT_CHECKED);
+                false);
     }
 
     @Test
