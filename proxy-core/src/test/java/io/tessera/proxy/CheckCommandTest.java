@@ -31,7 +31,7 @@ class CheckCommandTest {
             <?xml version="1.0" encoding="UTF-8"?>
             <mycat:schema xmlns:mycat="http://io.mycat/">
                 <schema name="TESTDB" checkSQLschma="true" dataNode="dn1">
-                    <table name="t" dataNode="dn1" rule="mod-long"/>
+                    <table name="t" dataNode="dn1" rule="mod-long" ruleRequired="true"/>
                 </schema>
                 <dataNode name="dn1" dataHost="host1" database="db1"/>
                 <dataHost name="host1" maxCon="10" minCon="1" balance="%s" tempReadHostAvailable="1" dbType="mysql"
@@ -81,8 +81,9 @@ class CheckCommandTest {
                 "warning: server.xml: no <user> has <property name=\"manager\">true</property>: every user may log in"
                         + " to the admin port (managerPort 9066) and run its commands, as in MyCat 1.6; mark the users"
                         + " who manage Tessera",
-                "warning: schema.xml: <dataHost name=\"host1\">: tempReadHostAvailable=\"1\" has no effect yet: the"
-                        + " read hosts of a writeHost whose heartbeat fails take no reads");
+                "warning: schema.xml: <schema name=\"TESTDB\"><table name=\"t\">: ruleRequired=\"true\" has no"
+                        + " effect yet: a statement without a value for the sharding column goes to every data node of"
+                        + " the table instead of being refused");
         assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
     }
 
@@ -106,6 +107,6 @@ class CheckCommandTest {
                 .first().isEqualTo("configuration error in " + conf.toAbsolutePath() + ":");
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("rule.xml: <function name=\"mod-long\">: ")
                 .contains("warning: server.xml:4: <system><property name=\"serverPrt\">")
-                .contains("tempReadHostAvailable=\"1\" has no effect yet");
+                .contains("ruleRequired=\"true\" has no effect yet");
     }
 }

@@ -20,7 +20,8 @@ import org.apache.logging.log4j.Logger;
  * its own, so that a full pool never delays it, and keeps the outcome as MyCat's status codes: OK when the server
  * answered, ERROR when it could not be reached or answered ERR, TIMEOUT when it did not answer in time (the
  * connection is then dropped and the next check opens a new one). A status change is logged once, at WARN (the
- * first OK at INFO); steady states are not logged.
+ * first OK at INFO); steady states are not logged. Its {@link HeartbeatCheck} reads more from the answer where the
+ * switch type asks: the replication state, or a Galera node's state (a node not ready is an ERROR).
  *
  * <p>Runs on one event loop, where all its state lives; {@link #status()} may be read from any thread.
  */
@@ -36,6 +37,7 @@ public final class Heartbeat implements AutoCloseable {
     private final Clock clock;
     private final ConnectionOwner owner = new Owner();
     private final Consumer<HeartbeatStatus> checked;
+    private final HeartbeatCheck reader;
 
     private final ResponseTimes responseTimes = new ResponseTimes(); // event loop only
     private volatile HeartbeatStatus status;
@@ -51,7 +53,7 @@ public final class Heartbeat implements AutoCloseable {
      */
     public Heartbeat(BackendConnector connector, String sql, long periodMillis, long timeoutMillis, EventLoop loop,
             Clock clock) {
-        this(connector, sql, periodMillis, timeoutMillis, loop, clock, status -> { });
+        this(connector, sql, periodMillis, timeoutMillis, loop, clock, HeartbeatCheck.PLAIN, status -> { });
     }
 
     /**
@@ -63,6 +65,18 @@ public final class Heartbeat implements AutoCloseable {
      */
     public Heartbeat(BackendConnector connector, String sql, long periodMillis, long timeoutMillis, EventLoop loop,
             Clock clock, Consumer<HeartbeatStatus> checked) {
+        this(connector, sql, periodMillis, timeoutMillis, loop, clock, HeartbeatCheck.PLAIN, checked);
+    }
+
+    /**
+     * A heartbeat that reads its answers as {@code reader} says, and tells {@code checked} the outcome of every
+     * finished check, on its event loop, after {@link #status()} shows it; {@code checked} must not block.
+     *
+     * @param sql the statement to run, e.g. {@code show slave status}
+     * @param timeoutMillis how long one check may take before it counts as TIMEOUT
+     */
+    public Heartbeat(BackendConnector connector, String sql, long periodMillis, long timeoutMillis, EventLoop loop,
+            Clock clock, HeartbeatCheck reader, Consumer<HeartbeatStatus> checked) {
         if (periodMillis < 1) {
             throw new IllegalArgumentException("periodMillis: " + periodMillis + " (expected: >= 1)");
         }
@@ -76,6 +90,7 @@ public final class Heartbeat implements AutoCloseable {
         this.loop = loop;
         this.clock = clock;
         this.checked = checked;
+        this.reader = reader;
         this.status = HeartbeatStatus.initial(timeoutMillis);
     }
 
@@ -143,7 +158,8 @@ public final class Heartbeat implements AutoCloseable {
         inFlight = true;
         long start = clock.millis();
         ScheduledFuture<?> timer = loop.schedule(() -> finish(check, start, HeartbeatStatus.Status.TIMEOUT,
-                "no answer to '" + sql + "' within " + timeoutMillis + " ms"), timeoutMillis, TimeUnit.MILLISECONDS);
+                "no answer to '" + sql + "' within " + timeoutMillis + " ms", null), timeoutMillis,
+                TimeUnit.MILLISECONDS);
         CompletableFuture<NativeConnection> ready;
         try {
             ready = connection != null && connection.isUsable()
@@ -154,11 +170,19 @@ public final class Heartbeat implements AutoCloseable {
         }
         ready.thenCompose(c -> run(c, check)).whenComplete((r, e) -> {
             timer.cancel(false);
-            if (e == null) {
-                finish(check, start, HeartbeatStatus.Status.OK, "");
-            } else {
-                finish(check, start, HeartbeatStatus.Status.ERROR, messageOf(e));
+            if (e != null) {
+                finish(check, start, HeartbeatStatus.Status.ERROR, messageOf(e), null);
+                return;
             }
+            HeartbeatCheck.Reading reading;
+            try {
+                reading = reader.read(r);
+            } catch (RuntimeException readFailure) {
+                reading = new HeartbeatCheck.Reading("unreadable answer to '" + sql + "': " + readFailure,
+                        status.replication());
+            }
+            finish(check, start, reading.error() == null ? HeartbeatStatus.Status.OK : HeartbeatStatus.Status.ERROR,
+                    reading.error() == null ? "" : reading.error(), reading.replication());
         });
         return check;
     }
@@ -175,9 +199,13 @@ public final class Heartbeat implements AutoCloseable {
         return c.query(sql);
     }
 
-    /** Records the outcome of {@code check}, unless that check already ended (a late answer after a timeout). */
+    /**
+     * Records the outcome of {@code check}, unless that check already ended (a late answer after a timeout).
+     *
+     * @param replication what the answer said of replication; {@code null} keeps the last known (no answer)
+     */
     private void finish(CompletableFuture<HeartbeatStatus> check, long start, HeartbeatStatus.Status outcome,
-            String error) {
+            String error, ReplicationState replication) {
         if (running != check) {
             return;
         }
@@ -196,8 +224,10 @@ public final class Heartbeat implements AutoCloseable {
         HeartbeatStatus next = new HeartbeatStatus(outcome, now, now - start, ok ? 0 : previous.errorCount() + 1,
                 ok ? previous.lastError() : error, ok ? now : previous.lastOkMillis(), timeoutMillis,
                 responseTimes.mean(now, ResponseTimes.MINUTE), responseTimes.mean(now, 10 * ResponseTimes.MINUTE),
-                responseTimes.mean(now, 30 * ResponseTimes.MINUTE), false);
+                responseTimes.mean(now, 30 * ResponseTimes.MINUTE), false,
+                replication == null ? previous.replication() : replication.after(previous.replication()));
         status = next;
+        reader.logChange(connector.options().describe(), previous.replication(), next.replication());
         if (previous.status() != outcome) {
             String dataHost = connector.options().describe();
             if (previous.status() == HeartbeatStatus.Status.INIT && ok) {

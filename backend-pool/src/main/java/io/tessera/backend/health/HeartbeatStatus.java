@@ -1,5 +1,7 @@
 package io.tessera.backend.health;
 
+import java.util.Objects;
+
 /**
  * The last heartbeat of a data host, as {@code show @@heartbeat} reports it.
  *
@@ -14,21 +16,36 @@ package io.tessera.backend.health;
  * @param meanMillis10m the same over 10 minutes
  * @param meanMillis30m the same over 30 minutes
  * @param checking a check is in flight now
+ * @param replication what the last answer said of the server's replication ({@link HeartbeatCheck}); kept from the
+ *     last answer while the server does not answer
  */
 public record HeartbeatStatus(Status status, long lastCheckMillis, long lastResponseMillis, int errorCount,
         String lastError, long lastOkMillis, long timeoutMillis, long meanMillis1m, long meanMillis10m,
-        long meanMillis30m, boolean checking) {
+        long meanMillis30m, boolean checking, ReplicationState replication) {
+
+    public HeartbeatStatus {
+        Objects.requireNonNull(replication, "replication");
+    }
+
+    /** The outcome of a heartbeat that does not read replication ({@link ReplicationState#NOT_CHECKED}). */
+    public HeartbeatStatus(Status status, long lastCheckMillis, long lastResponseMillis, int errorCount,
+            String lastError, long lastOkMillis, long timeoutMillis, long meanMillis1m, long meanMillis10m,
+            long meanMillis30m, boolean checking) {
+        this(status, lastCheckMillis, lastResponseMillis, errorCount, lastError, lastOkMillis, timeoutMillis,
+                meanMillis1m, meanMillis10m, meanMillis30m, checking, ReplicationState.NOT_CHECKED);
+    }
 
     /** Before any check, for a heartbeat whose checks time out after {@code timeoutMillis}. */
     public static HeartbeatStatus initial(long timeoutMillis) {
-        return new HeartbeatStatus(Status.INIT, 0, 0, 0, "", 0, timeoutMillis, 0, 0, 0, false);
+        return new HeartbeatStatus(Status.INIT, 0, 0, 0, "", 0, timeoutMillis, 0, 0, 0, false,
+                ReplicationState.NOT_CHECKED);
     }
 
     /** The same snapshot, saying whether a check is in flight. */
     HeartbeatStatus withChecking(boolean inFlight) {
         return inFlight == checking ? this : new HeartbeatStatus(status, lastCheckMillis, lastResponseMillis,
                 errorCount, lastError, lastOkMillis, timeoutMillis, meanMillis1m, meanMillis10m, meanMillis30m,
-                inFlight);
+                inFlight, replication);
     }
 
     /** MyCat's heartbeat result codes ({@code DBHeartbeat}), which {@code show @@heartbeat} prints as RS_CODE. */

@@ -1,6 +1,8 @@
 /**
  * Server health: {@link io.tessera.backend.health.Heartbeat} runs the data host's {@code <heartbeat>} statement
  * periodically against one server on a connection of its own and reports MyCat's status codes through
- * {@link io.tessera.backend.health.HeartbeatStatus}.
+ * {@link io.tessera.backend.health.HeartbeatStatus}; {@link io.tessera.backend.health.HeartbeatCheck} reads the
+ * replication state ({@code show slave status}) or a Galera node's state ({@code show status like 'wsrep%'}) from
+ * the answer, by plain text, without SQL grammar.
  */
 package io.tessera.backend.health;

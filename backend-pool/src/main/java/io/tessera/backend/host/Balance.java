@@ -3,7 +3,8 @@ package io.tessera.backend.host;
 /**
  * MyCat's {@code <dataHost balance="...">}: where reads go ({@code PhysicalDBPool.BALANCE_*}); {@code ReadBalancer}
  * applies it. Read hosts and write hosts take reads only while their heartbeat is OK, read hosts only while their
- * write host's is too; with none such, reads go to the active write host.
+ * write host's is too (unless {@code tempReadHostAvailable}) and, with a {@code slaveThreshold}, while in sync; with
+ * none such, reads go to the active write host. {@link BalanceType} picks among them.
  */
 public enum Balance {
     /** 0, {@code BALANCE_NONE}: the active write host. */

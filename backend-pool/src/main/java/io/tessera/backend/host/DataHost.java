@@ -6,6 +6,7 @@ import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.tessera.backend.BackendConnection;
 import io.tessera.backend.BackendException;
+import io.tessera.backend.health.HeartbeatCheck;
 import io.tessera.backend.health.HeartbeatStatus;
 import io.tessera.backend.mysql.BackendConnector;
 import java.time.Clock;
@@ -22,7 +23,8 @@ import org.apache.logging.log4j.Logger;
  * what the borrower will do ({@link Intent}).
  *
  * <p>A write goes to the active write host; a read goes where {@link Balance} says ({@code ReadBalancer}: the read
- * hosts and other write hosts whose heartbeat is OK, by weight, else the active write host). When the active write
+ * hosts and other write hosts whose heartbeat is OK, and with a {@code slaveThreshold} in sync, picked by
+ * {@link BalanceType} and weight, else the active write host). When the active write
  * host fails its heartbeat {@code maxRetryCount} times in a row and the {@link SwitchType} allows it, the next write
  * host whose heartbeat is OK becomes the active one ({@code WriteFailover}): new borrows go there at once, one WARN
  * names the switch, and the {@link WriteHostSwitchListener} is told the new index. Nothing switches back on its own;
@@ -90,17 +92,19 @@ public final class DataHost implements ConnectionSource, AutoCloseable {
                     + (settings.writeHosts().size() - 1) + ")");
         }
         this.settings = settings;
+        HeartbeatCheck check = HeartbeatCheck.of(settings.switchType().code(), settings.slaveThreshold(),
+                settings.heartbeatSql());
         List<Server> all = new ArrayList<>();
         List<Server> writes = new ArrayList<>();
         for (int i = 0; i < settings.writeHosts().size(); i++) {
             WriteHostSettings write = settings.writeHosts().get(i);
             Server writeHost = new Server(write.name(), Server.Role.WRITE, i, write.weight(), write.server(), group,
-                    channelFactory, clock, this::checked);
+                    channelFactory, clock, check, this::checked);
             all.add(writeHost);
             writes.add(writeHost);
             for (ReadHostSettings read : write.readHosts()) {
                 all.add(new Server(read.name(), Server.Role.READ, i, read.weight(), read.server(), group,
-                        channelFactory, clock, this::checked));
+                        channelFactory, clock, check, this::checked));
             }
         }
         this.servers = List.copyOf(all);
@@ -112,8 +116,8 @@ public final class DataHost implements ConnectionSource, AutoCloseable {
     }
 
     private Route route(int index) {
-        return new Route(index, writeHosts.get(index), ReadBalancer.of(settings.balance(), servers, index,
-                Server::isAlive));
+        return new Route(index, writeHosts.get(index), ReadBalancer.of(settings, servers, index,
+                ReadBalancer.Probe.LIVE));
     }
 
     /** A heartbeat of {@code server} ended with {@code status}: switch if the active write host is given up. */
@@ -130,7 +134,7 @@ public final class DataHost implements ConnectionSource, AutoCloseable {
             if (next < 0) {
                 if (status.errorCount() == failover.maxRetryCount()) {
                     LOG.warn("data host {}: writeHost {} ({}) failed {} heartbeats in a row, but no other writeHost's"
-                            + " heartbeat is OK: writes stay on it", settings.name(), server.name(), server.describe(),
+                            + " heartbeat is OK (with switchType 2, and had caught up with it): writes stay on it", settings.name(), server.name(), server.describe(),
                             status.errorCount());
                 }
                 return;

@@ -13,14 +13,18 @@ import java.util.Set;
  * @param balance where reads go
  * @param writeType where writes go
  * @param switchType when the active write host is given up for the next
- * @param slaveThreshold most {@code Seconds_Behind_Master} for a read host to serve reads with
- *     {@link SwitchType#SLAVE_STATUS}; -1 for none
+ * @param slaveThreshold with {@link SwitchType#SLAVE_STATUS} and the heartbeat {@code show slave status}, a replica
+ *     takes reads only while both replication threads run and its {@code Seconds_Behind_Master} is below this; -1
+ *     for no such check
  * @param writeHosts the {@code <writeHost>}s in document order, at least one
  * @param maxRetryCount how many heartbeats in a row the active write host fails before the data host switches to the
  *     next write host (MyCat's {@code maxRetryCount}; 0 counts as 1, as in MyCat)
+ * @param balanceType how a read picks among the servers that may take it
+ * @param tempReadHostAvailable the read hosts of a write host whose heartbeat fails keep taking reads
  */
 public record DataHostSettings(String name, Balance balance, WriteType writeType, SwitchType switchType,
-        int slaveThreshold, List<WriteHostSettings> writeHosts, int maxRetryCount) {
+        int slaveThreshold, List<WriteHostSettings> writeHosts, int maxRetryCount, BalanceType balanceType,
+        boolean tempReadHostAvailable) {
 
     /** MyCat's default {@code maxRetryCount}. */
     public static final int DEFAULT_MAX_RETRY_COUNT = 3;
@@ -31,11 +35,19 @@ public record DataHostSettings(String name, Balance balance, WriteType writeType
         this(name, balance, writeType, switchType, slaveThreshold, writeHosts, DEFAULT_MAX_RETRY_COUNT);
     }
 
+    /** A data host whose reads pick at random by weight, without {@code tempReadHostAvailable}. */
+    public DataHostSettings(String name, Balance balance, WriteType writeType, SwitchType switchType,
+            int slaveThreshold, List<WriteHostSettings> writeHosts, int maxRetryCount) {
+        this(name, balance, writeType, switchType, slaveThreshold, writeHosts, maxRetryCount, BalanceType.RANDOM,
+                false);
+    }
+
     public DataHostSettings {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(balance, "balance");
         Objects.requireNonNull(writeType, "writeType");
         Objects.requireNonNull(switchType, "switchType");
+        Objects.requireNonNull(balanceType, "balanceType");
         writeHosts = List.copyOf(writeHosts);
         if (writeHosts.isEmpty()) {
             throw new IllegalArgumentException("writeHosts: [] (expected: at least one)");
@@ -60,5 +72,10 @@ public record DataHostSettings(String name, Balance balance, WriteType writeType
                 }
             }
         }
+    }
+
+    /** The heartbeat statement of its servers (one per data host in schema.xml); empty for none. */
+    public String heartbeatSql() {
+        return writeHosts.get(0).server().heartbeatSql();
     }
 }

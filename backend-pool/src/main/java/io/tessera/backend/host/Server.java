@@ -4,7 +4,9 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFactory;
 import io.netty.channel.EventLoopGroup;
 import io.tessera.backend.health.Heartbeat;
+import io.tessera.backend.health.HeartbeatCheck;
 import io.tessera.backend.health.HeartbeatStatus;
+import io.tessera.backend.health.ReplicationState;
 import io.tessera.backend.mysql.BackendConnector;
 import io.tessera.backend.pool.ServerPool;
 import io.tessera.backend.pool.ServerSettings;
@@ -42,9 +44,12 @@ public final class Server implements AutoCloseable {
     private final LongAdder reads = new LongAdder();
     private final LongAdder writes = new LongAdder();
 
-    /** @param checked told the outcome of each of its heartbeats, on the heartbeat's event loop */
+    /**
+     * @param check what its heartbeats read from their answers
+     * @param checked told the outcome of each of its heartbeats, on the heartbeat's event loop
+     */
     Server(String name, Role role, int writeHostIndex, int weight, ServerSettings settings, EventLoopGroup group,
-            ChannelFactory<? extends Channel> channelFactory, Clock clock,
+            ChannelFactory<? extends Channel> channelFactory, Clock clock, HeartbeatCheck check,
             BiConsumer<Server, HeartbeatStatus> checked) {
         this.name = name;
         this.role = role;
@@ -55,7 +60,7 @@ public final class Server implements AutoCloseable {
         this.heartbeat = settings.heartbeatSql().isEmpty() ? null
                 : new Heartbeat(new BackendConnector(settings.connectOptions(), channelFactory),
                         settings.heartbeatSql(), settings.heartbeatPeriodMillis(), HEARTBEAT_TIMEOUT_MILLIS,
-                        group.next(), clock, status -> checked.accept(this, status));
+                        group.next(), clock, check, status -> checked.accept(this, status));
     }
 
     /** Its {@code host} attribute in schema.xml, e.g. {@code hostM1}. */
@@ -115,6 +120,11 @@ public final class Server implements AutoCloseable {
      */
     public boolean isAlive() {
         return heartbeat != null && heartbeat.isOk();
+    }
+
+    /** What its last heartbeat read of its replication ({@link HeartbeatStatus#replication()}). */
+    public ReplicationState replication() {
+        return heartbeat == null ? ReplicationState.NOT_CHECKED : heartbeat.status().replication();
     }
 
     /** Whether a heartbeat runs: the data host has a {@code <heartbeat>} statement. */

@@ -2,8 +2,10 @@ package io.tessera.backend.host;
 
 /**
  * MyCat's {@code <dataHost switchType="...">}: when the active write host is given up for the next one
- * ({@code DataHostConfig.*_SWITCH_DS}). See {@link DataHost}: every type but -1 switches when the heartbeat fails;
- * the replication (2) and Galera (3) checks are not built.
+ * ({@code DataHostConfig.*_SWITCH_DS}). See {@link DataHost}: every type but -1 switches when the heartbeat fails.
+ * With 2 and the heartbeat {@code show slave status}, heartbeats read the replication state, and a
+ * {@code slaveThreshold} keeps lagging replicas from reads; with 3 and {@code show status like 'wsrep%'}, a Galera node
+ * that is not in the primary component, connected and ready fails its heartbeat ({@code HeartbeatCheck}).
  */
 public enum SwitchType {
     /** -1, {@code NOT_SWITCH_DS}: never; the default of MyCat's loader. */

@@ -1,5 +1,6 @@
 package io.tessera.backend.host;
 
+import io.tessera.backend.health.HeartbeatCheck;
 import io.tessera.backend.health.HeartbeatStatus;
 import java.util.List;
 
@@ -39,11 +40,19 @@ final class WriteFailover {
                 && status.status() != HeartbeatStatus.Status.OK && status.errorCount() >= maxRetryCount;
     }
 
-    /** The next write host after {@code active} whose heartbeat is OK, wrapping; -1 when there is none. */
+    /**
+     * The next write host after {@code active} whose heartbeat is OK, wrapping; -1 when there is none. With
+     * {@link SwitchType#SLAVE_STATUS} and the heartbeat {@code show slave status}, only one that had caught up
+     * ({@code Seconds_Behind_Master} 0) the last time both its replication threads ran, as MyCat's
+     * {@code switchSourceIfNeed}: a standby that was behind would lose what it had not applied.
+     */
     int nextAlive(int active) {
+        boolean caughtUp = switchType == SwitchType.SLAVE_STATUS && HeartbeatCheck.of(switchType.code(), -1,
+                writeHosts.get(0).settings().heartbeatSql()).readsReplication();
         for (int step = 1; step < writeHosts.size(); step++) {
             int candidate = (active + step) % writeHosts.size();
-            if (writeHosts.get(candidate).isAlive()) {
+            Server standby = writeHosts.get(candidate);
+            if (standby.isAlive() && (!caughtUp || standby.replication().lastRunningLag() == 0)) {
                 return candidate;
             }
         }

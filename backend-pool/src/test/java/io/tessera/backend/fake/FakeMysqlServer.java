@@ -84,6 +84,7 @@ public final class FakeMysqlServer implements AutoCloseable {
     private final AtomicInteger maxConcurrent = new AtomicInteger();
     private final Queue<String> log = new ConcurrentLinkedQueue<>();
     private final Set<String> databases = ConcurrentHashMap.newKeySet();
+    private final Map<String, Answer> answers = new ConcurrentHashMap<>();
     private final RsaKeys rsa;
     private final Channel server;
 
@@ -137,6 +138,18 @@ public final class FakeMysqlServer implements AutoCloseable {
     /** The capability flags the client with this connection id sent. */
     public int capabilitiesOf(long connectionId) {
         return capabilities.getOrDefault(connectionId, 0);
+    }
+
+    /**
+     * Answers {@code sql} with this result set from now on, e.g. a replica's {@code show slave status}; a later call
+     * for the same text replaces it.
+     */
+    public void answer(String sql, List<String> columns, List<String[]> rows) {
+        answers.put(sql, new Answer(List.copyOf(columns), List.copyOf(rows)));
+    }
+
+    /** A scripted result set. */
+    private record Answer(List<String> columns, List<String[]> rows) {
     }
 
     /** What the server received: "LOGIN db=... user=...", "PING", "INIT_DB name", "QUERY sql". */
@@ -317,7 +330,10 @@ public final class FakeMysqlServer implements AutoCloseable {
             if (sql.equals("hang")) {
                 return;
             }
-            if (sql.equals("fail")) {
+            Answer answer = answers.get(sql);
+            if (answer != null) {
+                resultSet(answer.columns(), answer.rows(), ServerStatus.AUTOCOMMIT);
+            } else if (sql.equals("fail")) {
                 err(1146, "42S02", "Table '" + database + ".nope' doesn't exist");
             } else if (sql.startsWith("rows ")) {
                 int n = Integer.parseInt(sql.substring(5));

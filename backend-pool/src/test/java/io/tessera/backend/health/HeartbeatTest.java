@@ -150,4 +150,75 @@ class HeartbeatTest {
         await(() -> server.log().stream().filter("QUERY select user()"::equals).count() >= 3, server::log);
         assertThat(heartbeat.status().status()).isEqualTo(HeartbeatStatus.Status.OK);
     }
+
+    private Heartbeat heartbeat(String sql, HeartbeatCheck check) {
+        BackendConnector connector = new BackendConnector(new ConnectOptions("host1", "127.0.0.1", server.port(),
+                "app", "s3cret", List.of(), 1 << 24, 5000), NioSocketChannel::new);
+        Heartbeat heartbeat = new Heartbeat(connector, sql, 60_000, 1000, group.next(), clock, check, status -> { });
+        heartbeats.add(heartbeat);
+        return heartbeat;
+    }
+
+    private void slaveStatus(String io, String sql, String behind) {
+        server.answer("show slave status", List.of("Slave_IO_Running", "Slave_SQL_Running", "Seconds_Behind_Master"),
+                List.<String[]>of(new String[] {io, sql, behind}));
+    }
+
+    @Test
+    void readsTheReplicationStateAndKeepsItWhileTheServerDoesNotAnswer() throws Exception {
+        Heartbeat heartbeat = heartbeat("show slave status", HeartbeatCheck.of(2, 2, "show slave status"));
+
+        slaveStatus("Yes", "Yes", "0");
+        HeartbeatStatus inSync = heartbeat.check().get(10, TimeUnit.SECONDS);
+        slaveStatus("Yes", "Yes", "5");
+        HeartbeatStatus lagging = heartbeat.check().get(10, TimeUnit.SECONDS);
+        slaveStatus("Yes", "No", null);
+        HeartbeatStatus stopped = heartbeat.check().get(10, TimeUnit.SECONDS);
+        server.close();
+        HeartbeatStatus down = heartbeat.check().get(10, TimeUnit.SECONDS);
+
+        assertThat(inSync.status()).isEqualTo(HeartbeatStatus.Status.OK);
+        assertThat(inSync.replication()).isEqualTo(new ReplicationState(ReplicationState.Condition.IN_SYNC, 0));
+        assertThat(lagging.status()).isEqualTo(HeartbeatStatus.Status.OK);
+        assertThat(lagging.replication()).isEqualTo(new ReplicationState(ReplicationState.Condition.LAGGING, 5));
+        assertThat(stopped.status()).isEqualTo(HeartbeatStatus.Status.OK);
+        // the lag of the last answer with both threads running is kept
+        assertThat(stopped.replication()).isEqualTo(new ReplicationState(ReplicationState.Condition.STOPPED, -1, 5));
+        assertThat(heartbeat.status().replication()).isEqualTo(down.replication());
+        assertThat(down.status()).isEqualTo(HeartbeatStatus.Status.ERROR);
+        assertThat(down.replication()).isEqualTo(stopped.replication());
+    }
+
+    @Test
+    void aPrimaryAnswersNoReplication() throws Exception {
+        Heartbeat heartbeat = heartbeat("show slave status", HeartbeatCheck.of(2, 2, "show slave status"));
+        server.answer("show slave status", List.of("Slave_IO_Running", "Slave_SQL_Running", "Seconds_Behind_Master"),
+                List.of());
+
+        HeartbeatStatus status = heartbeat.check().get(10, TimeUnit.SECONDS);
+
+        assertThat(status.status()).isEqualTo(HeartbeatStatus.Status.OK);
+        assertThat(status.replication().condition()).isEqualTo(ReplicationState.Condition.NOT_A_REPLICA);
+    }
+
+    @Test
+    void aGaleraNodeThatIsNotReadyIsAnErrorThatCountsAndRecovers() throws Exception {
+        String sql = "show status like 'wsrep%'";
+        Heartbeat heartbeat = heartbeat(sql, HeartbeatCheck.of(3, -1, sql));
+        server.answer(sql, List.of("Variable_name", "Value"), List.of(new String[] {"wsrep_cluster_status", "Primary"},
+                new String[] {"wsrep_connected", "ON"}, new String[] {"wsrep_ready", "OFF"}));
+
+        HeartbeatStatus first = heartbeat.check().get(10, TimeUnit.SECONDS);
+        HeartbeatStatus second = heartbeat.check().get(10, TimeUnit.SECONDS);
+        server.answer(sql, List.of("Variable_name", "Value"), List.of(new String[] {"wsrep_cluster_status", "Primary"},
+                new String[] {"wsrep_connected", "ON"}, new String[] {"wsrep_ready", "ON"}));
+        HeartbeatStatus ready = heartbeat.check().get(10, TimeUnit.SECONDS);
+
+        assertThat(first.status()).isEqualTo(HeartbeatStatus.Status.ERROR);
+        assertThat(first.lastError()).contains("wsrep_ready=OFF");
+        assertThat(second.errorCount()).isEqualTo(2);
+        assertThat(heartbeat.isOk()).isTrue();
+        assertThat(ready.status()).isEqualTo(HeartbeatStatus.Status.OK);
+        assertThat(ready.errorCount()).isZero();
+    }
 }

@@ -7,8 +7,10 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioSocketChannel;
+import io.tessera.backend.health.ReplicationState;
 import io.tessera.backend.pool.ServerSettings;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -31,6 +33,26 @@ class ReadBalancerTest {
     private static EventLoopGroup group;
 
     private final Set<String> alive = new HashSet<>(Set.of("hostM1", "hostS1", "hostS2", "hostM2", "hostS3"));
+    /** Replication states by server name; a server not named here has not been checked. */
+    private final Map<String, ReplicationState> replication = new HashMap<>();
+    /** Connections lent now, by server name; 0 when not named here. */
+    private final Map<String, Integer> lent = new HashMap<>();
+    private final ReadBalancer.Probe probe = new ReadBalancer.Probe() {
+        @Override
+        public boolean alive(Server server) {
+            return alive.contains(server.name());
+        }
+
+        @Override
+        public ReplicationState replication(Server server) {
+            return replication.getOrDefault(server.name(), ReplicationState.NOT_CHECKED);
+        }
+
+        @Override
+        public int lent(Server server) {
+            return lent.getOrDefault(server.name(), 0);
+        }
+    };
     private DataHost host;
 
     @BeforeAll
@@ -50,21 +72,51 @@ class ReadBalancerTest {
         }
     }
 
-    private static ServerSettings server() {
-        return new ServerSettings("host1", "127.0.0.1", 3306, "app", "", 0, 5, 5000, 60_000, 3_600_000, "", 100,
-                List.of(), 16 * 1024 * 1024);
+    private static ServerSettings server(String heartbeatSql) {
+        return new ServerSettings("host1", "127.0.0.1", 3306, "app", "", 0, 5, 5000, 60_000, 3_600_000, heartbeatSql,
+                100, List.of(), 16 * 1024 * 1024);
     }
 
     /** Weights in the order hostM1, hostS1, hostS2, hostM2, hostS3. */
     private ReadBalancer balancer(Balance balance, int... weights) {
-        host = new DataHost(new DataHostSettings("host1", balance, WriteType.ONE_NODE, SwitchType.NEVER, -1, List.of(
-                new WriteHostSettings("hostM1", server(), weights[0], List.of(
-                        new ReadHostSettings("hostS1", server(), weights[1]),
-                        new ReadHostSettings("hostS2", server(), weights[2]))),
-                new WriteHostSettings("hostM2", server(), weights[3], List.of(
-                        new ReadHostSettings("hostS3", server(), weights[4]))))),
-                0, group, Clock.systemUTC(), NioSocketChannel::new);
-        return ReadBalancer.of(balance, host.servers(), 0, server -> alive.contains(server.name()));
+        return balancer(balance, BalanceType.RANDOM, weights);
+    }
+
+    /** Weights in the order hostM1, hostS1, hostS2, hostM2, hostS3. */
+    private ReadBalancer balancer(Balance balance, BalanceType type, int... weights) {
+        return balancer(settings(balance, type, SwitchType.NEVER, -1, "", false, weights));
+    }
+
+    private ReadBalancer balancer(DataHostSettings settings) {
+        host = new DataHost(settings, 0, group, Clock.systemUTC(), NioSocketChannel::new);
+        return ReadBalancer.of(settings, host.servers(), 0, probe);
+    }
+
+    /** Weights in the order hostM1, hostS1, hostS2, hostM2, hostS3. */
+    private static DataHostSettings settings(Balance balance, BalanceType type, SwitchType switchType,
+            int slaveThreshold, String heartbeatSql, boolean tempReadHostAvailable, int... weights) {
+        return new DataHostSettings("host1", balance, WriteType.ONE_NODE, switchType, slaveThreshold, List.of(
+                new WriteHostSettings("hostM1", server(heartbeatSql), weights[0], List.of(
+                        new ReadHostSettings("hostS1", server(heartbeatSql), weights[1]),
+                        new ReadHostSettings("hostS2", server(heartbeatSql), weights[2]))),
+                new WriteHostSettings("hostM2", server(heartbeatSql), weights[3], List.of(
+                        new ReadHostSettings("hostS3", server(heartbeatSql), weights[4])))),
+                DataHostSettings.DEFAULT_MAX_RETRY_COUNT, type, tempReadHostAvailable);
+    }
+
+    /** The servers of {@code count} picks in order, by name. */
+    private static List<String> picks(ReadBalancer balancer, int count) {
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            names.add(balancer.pick().name());
+        }
+        return names;
+    }
+
+    private static Map<String, Integer> counts(List<String> names) {
+        Map<String, Integer> counts = new HashMap<>();
+        names.forEach(name -> counts.merge(name, 1, Integer::sum));
+        return counts;
     }
 
     /** The share of {@link #PICKS} reads each server got, by name. */
@@ -172,12 +224,133 @@ class ReadBalancerTest {
 
     @Test
     void nothingToSpreadToNeedsNoBalancer() {
-        host = new DataHost(new DataHostSettings("host1", Balance.ALL_BACK, WriteType.ONE_NODE, SwitchType.NEVER, -1,
-                List.of(new WriteHostSettings("hostM1", server(), List.of()))), 0, group, Clock.systemUTC(),
-                NioSocketChannel::new);
+        DataHostSettings settings = new DataHostSettings("host1", Balance.ALL_BACK, WriteType.ONE_NODE,
+                SwitchType.NEVER, -1, List.of(new WriteHostSettings("hostM1", server(""), List.of())));
+        host = new DataHost(settings, 0, group, Clock.systemUTC(), NioSocketChannel::new);
 
-        assertThat(ReadBalancer.of(Balance.ALL, host.servers(), 0, server -> true)).isNull();
-        assertThat(ReadBalancer.of(Balance.ALL_READ, host.servers(), 0, server -> true)).isNull();
+        for (Balance balance : List.of(Balance.ALL, Balance.ALL_READ)) {
+            DataHostSettings other = new DataHostSettings("host1", balance, WriteType.ONE_NODE, SwitchType.NEVER, -1,
+                    settings.writeHosts());
+            assertThat(ReadBalancer.of(other, host.servers(), 0, probe)).isNull();
+        }
         assertThat(host.serverFor(Intent.READ)).isSameAs(host.writeHosts().get(0));
+    }
+
+    @Test
+    void roundRobinGivesEachServerExactlyItsWeightShareInEveryRound() {
+        ReadBalancer balancer = balancer(Balance.ALL_BACK, BalanceType.ROUND_ROBIN, 100, 1, 3, 0, 4);
+
+        List<String> picks = picks(balancer, 80);
+
+        for (int round = 0; round < 10; round++) {
+            assertThat(counts(picks.subList(round * 8, round * 8 + 8)))
+                    .isEqualTo(Map.of("hostS1", 1, "hostS2", 3, "hostS3", 4));
+        }
+        // smooth: the heaviest never takes all of its share in one run
+        assertThat(String.join(",", picks.subList(0, 8))).doesNotContain("hostS3,hostS3,hostS3");
+    }
+
+    @Test
+    void roundRobinWithEqualWeightsIsPlainRoundRobin() {
+        ReadBalancer balancer = balancer(Balance.ALL_READ, BalanceType.ROUND_ROBIN, 0, 0, 0, 0, 0);
+
+        assertThat(picks(balancer, 6)).containsExactly("hostS1", "hostS2", "hostS3", "hostS1", "hostS2", "hostS3");
+    }
+
+    @Test
+    void roundRobinSkipsAServerWhoseHeartbeatFailsAndFallsBackToTheActiveWriteHost() {
+        ReadBalancer balancer = balancer(Balance.ALL_READ, BalanceType.ROUND_ROBIN, 0, 0, 0, 0, 0);
+        alive.remove("hostS2");
+
+        assertThat(picks(balancer, 4)).containsExactly("hostS1", "hostS3", "hostS1", "hostS3");
+        alive.removeAll(Set.of("hostS1", "hostS3"));
+        assertThat(picks(balancer, 2)).containsExactly("hostM1", "hostM1");
+    }
+
+    @Test
+    void leastActivePicksTheServerWithFewestLentConnections() {
+        ReadBalancer balancer = balancer(Balance.ALL_READ, BalanceType.LEAST_ACTIVE, 0, 0, 0, 0, 0);
+        lent.putAll(Map.of("hostS1", 3, "hostS2", 1, "hostS3", 1));
+
+        Map<String, Integer> tied = counts(picks(balancer, 10_000));
+        assertThat(tied).containsOnlyKeys("hostS2", "hostS3");
+        assertThat(tied.get("hostS2")).isBetween(4_500, 5_500);
+
+        lent.put("hostS3", 0);
+        assertThat(counts(picks(balancer, 100))).isEqualTo(Map.of("hostS3", 100));
+        alive.remove("hostS3");
+        assertThat(counts(picks(balancer, 100))).isEqualTo(Map.of("hostS2", 100));
+    }
+
+    @Test
+    void leastActiveGivesNothingToWeightZeroAmongWeightedServers() {
+        ReadBalancer balancer = balancer(Balance.ALL_READ, BalanceType.LEAST_ACTIVE, 0, 0, 2, 0, 1);
+        lent.putAll(Map.of("hostS2", 5, "hostS3", 4));
+
+        assertThat(counts(picks(balancer, 100))).isEqualTo(Map.of("hostS3", 100));
+    }
+
+    private static ReplicationState state(ReplicationState.Condition condition, long secondsBehind) {
+        return new ReplicationState(condition, secondsBehind);
+    }
+
+    @Test
+    void withSlaveThresholdOnlyReplicasInSyncAndWriteHostsThatAreNotReplicasTakeReads() {
+        ReadBalancer balancer = balancer(settings(Balance.ALL_BACK, BalanceType.RANDOM, SwitchType.SLAVE_STATUS, 2,
+                "show slave status", false, 0, 0, 0, 0, 0));
+        replication.put("hostS1", state(ReplicationState.Condition.IN_SYNC, 1));
+        replication.put("hostS2", state(ReplicationState.Condition.LAGGING, 2));
+        replication.put("hostS3", state(ReplicationState.Condition.STOPPED, -1));
+        replication.put("hostM2", state(ReplicationState.Condition.NOT_A_REPLICA, -1));
+
+        assertThat(shares(balancer)).containsOnlyKeys("hostS1", "hostM2");
+
+        replication.put("hostM2", state(ReplicationState.Condition.LAGGING, 30)); // a standby that is a replica
+        replication.put("hostS1", state(ReplicationState.Condition.NOT_A_REPLICA, -1)); // a read host that is not
+        assertThat(shares(balancer)).containsOnlyKeys("hostM1");
+
+        replication.put("hostS2", state(ReplicationState.Condition.IN_SYNC, 0)); // caught up
+        assertThat(shares(balancer)).containsOnlyKeys("hostS2");
+    }
+
+    @Test
+    void withoutSlaveThresholdOrWithoutShowSlaveStatusLagIsNotChecked() {
+        replication.put("hostS1", state(ReplicationState.Condition.STOPPED, -1));
+        for (DataHostSettings settings : List.of(
+                settings(Balance.ALL_READ, BalanceType.RANDOM, SwitchType.SLAVE_STATUS, -1, "show slave status",
+                        false, 0, 0, 0, 0, 0),
+                settings(Balance.ALL_READ, BalanceType.RANDOM, SwitchType.SLAVE_STATUS, 2, "select user()", false,
+                        0, 0, 0, 0, 0),
+                settings(Balance.ALL_READ, BalanceType.RANDOM, SwitchType.HEARTBEAT, 2, "show slave status", false,
+                        0, 0, 0, 0, 0))) {
+            assertThat(shares(balancer(settings))).containsOnlyKeys("hostS1", "hostS2", "hostS3");
+            host.close();
+            host = null;
+        }
+    }
+
+    @Test
+    void withTempReadHostAvailableTheReadHostsOfADeadWriteHostKeepTakingReads() {
+        ReadBalancer balancer = balancer(settings(Balance.ALL_READ, BalanceType.ROUND_ROBIN, SwitchType.NEVER, -1,
+                "", true, 0, 0, 0, 0, 0));
+        alive.remove("hostM2");
+
+        assertThat(counts(picks(balancer, 30))).isEqualTo(Map.of("hostS1", 10, "hostS2", 10, "hostS3", 10));
+        alive.remove("hostS3"); // but only while their own heartbeat is OK
+        assertThat(counts(picks(balancer, 30))).isEqualTo(Map.of("hostS1", 15, "hostS2", 15));
+    }
+
+    @Test
+    void withTempReadHostAvailableTheLagCheckStillApplies() {
+        ReadBalancer balancer = balancer(settings(Balance.ALL_READ, BalanceType.ROUND_ROBIN, SwitchType.SLAVE_STATUS,
+                2, "show slave status", true, 0, 0, 0, 0, 0));
+        alive.remove("hostM2");
+        replication.put("hostS1", state(ReplicationState.Condition.IN_SYNC, 0));
+        replication.put("hostS2", state(ReplicationState.Condition.IN_SYNC, 0));
+        replication.put("hostS3", state(ReplicationState.Condition.LAGGING, 9));
+
+        assertThat(counts(picks(balancer, 30))).isEqualTo(Map.of("hostS1", 15, "hostS2", 15));
+        replication.put("hostS3", state(ReplicationState.Condition.IN_SYNC, 1));
+        assertThat(counts(picks(balancer, 30))).isEqualTo(Map.of("hostS1", 10, "hostS2", 10, "hostS3", 10));
     }
 }

@@ -3,6 +3,7 @@ package io.tessera.proxy.config;
 import static io.tessera.proxy.config.Problems.SCHEMA_XML;
 import static io.tessera.proxy.config.Problems.SERVER_XML;
 
+import io.tessera.backend.health.HeartbeatCheck;
 import io.tessera.backend.host.SwitchType;
 import io.tessera.backend.host.WriteType;
 import io.tessera.proxy.config.SystemConfig.TxIsolation;
@@ -98,10 +99,6 @@ final class NotHonoured {
                     host -> attribute("balance", host.balance().code()),
                     host -> "reads go to the active writeHost only: other servers take reads only while their"
                             + " heartbeat is OK, and the data host has no <heartbeat>"),
-            new Rule<>(host -> host.balanceType() != 0 && spreadsReads(host),
-                    host -> attribute("balanceType", host.balanceType()),
-                    host -> "reads are spread at random by weight, as with balanceType=\"0\" (weighted round robin"
-                            + " and least active are not built)"),
             new Rule<>(host -> host.writeType() == WriteType.ALL_NODES && host.writeHosts().size() > 1,
                     host -> attribute("writeType", host.writeType().code()),
                     host -> "writes go to the active writeHost only, as with writeType=\"0\" (MyCat 1.6 cannot write"
@@ -109,22 +106,21 @@ final class NotHonoured {
             new Rule<>(host -> switches(host) && host.heartbeatSql().isBlank(),
                     host -> attribute("switchType", host.switchType().code()),
                     host -> "no failover: the data host has no <heartbeat>, so no writeHost is ever found dead"),
-            new Rule<>(host -> switches(host) && host.switchType() == SwitchType.SLAVE_STATUS,
+            new Rule<>(host -> switches(host) && host.switchType() == SwitchType.SLAVE_STATUS
+                    && !host.heartbeatSql().isBlank() && !heartbeatCheck(host).readsReplication(),
                     host -> attribute("switchType", host.switchType().code()),
                     host -> "writes move on heartbeat failure as with switchType=\"1\": the next writeHost's"
-                            + " replication state is not checked first"),
-            new Rule<>(host -> switches(host) && host.switchType() == SwitchType.GALERA,
+                            + " replication state is read only with <heartbeat>show slave status</heartbeat>"),
+            new Rule<>(host -> switches(host) && host.switchType() == SwitchType.GALERA
+                    && !host.heartbeatSql().isBlank() && heartbeatCheck(host) == HeartbeatCheck.PLAIN,
                     host -> attribute("switchType", host.switchType().code()),
                     host -> "writes move on heartbeat failure as with switchType=\"1\": the Galera wsrep status is"
-                            + " not checked"),
+                            + " read only with <heartbeat>show status like 'wsrep%'</heartbeat>"),
             new Rule<>(host -> host.switchType() == SwitchType.SLAVE_STATUS && host.slaveThreshold() != -1
-                    && spreadsReads(host) && readHosts(host) > 0,
+                    && spreadsReads(host) && readHosts(host) > 0 && !heartbeatCheck(host).readsReplication(),
                     host -> attribute("slaveThreshold", host.slaveThreshold()),
-                    host -> "replica lag is not checked: a readHost takes reads while its heartbeat is OK, however far"
-                            + " behind it is"),
-            new Rule<>(host -> host.tempReadHostAvailable() && readHosts(host) > 0,
-                    host -> attribute("tempReadHostAvailable", 1),
-                    host -> "the read hosts of a writeHost whose heartbeat fails take no reads"));
+                    host -> "replica lag is read only with <heartbeat>show slave status</heartbeat>: a readHost takes"
+                            + " reads while its heartbeat is OK, however far behind it is"));
 
     private static final List<Rule<WriteHostSite>> WRITE_HOST = List.of(
             Rule.element(site -> site.index() > 0 && !speaksMysql(site.dataHost()), site -> NEVER_CONNECTED));
@@ -222,6 +218,11 @@ final class NotHonoured {
     /** Whether MyCat would move writes to another write host when the active one fails. */
     private static boolean switches(DataHostConfig host) {
         return host.switchType().switches() && host.writeHosts().size() > 1;
+    }
+
+    /** What the data host's heartbeats read from their answers, as backend-pool decides it. */
+    private static HeartbeatCheck heartbeatCheck(DataHostConfig host) {
+        return HeartbeatCheck.of(host.switchType().code(), host.slaveThreshold(), host.heartbeatSql());
     }
 
     private static int readHosts(DataHostConfig host) {

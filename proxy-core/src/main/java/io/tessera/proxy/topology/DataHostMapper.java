@@ -1,5 +1,6 @@
 package io.tessera.proxy.topology;
 
+import io.tessera.backend.host.BalanceType;
 import io.tessera.backend.host.DataHostSettings;
 import io.tessera.backend.host.ReadHostSettings;
 import io.tessera.backend.host.WriteHostSettings;
@@ -58,7 +59,8 @@ final class DataHostMapper {
                     write.user(), write.password()), write.weight(), readHosts));
         }
         return new DataHostSettings(host.name(), host.balance(), host.writeType(), host.switchType(),
-                host.slaveThreshold(), writeHosts, host.maxRetryCount());
+                host.slaveThreshold(), writeHosts, host.maxRetryCount(), BalanceType.of(host.balanceType()),
+                host.tempReadHostAvailable());
     }
 
     private static ServerSettings server(DataHostConfig host, SystemConfig system, String address, int port,

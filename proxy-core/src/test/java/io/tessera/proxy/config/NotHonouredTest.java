@@ -143,18 +143,8 @@ class NotHonouredTest {
                 "schema.xml: <schema name=\"TESTDB\"><table name=\"t\"><childTable name=\"c\">: autoIncrement=\"true\""
                         + " has no effect yet: the primary key is not filled in, since global sequences (next value"
                         + " for MYCATSEQ_...) are not built",
-                "schema.xml: <dataHost name=\"host1\">: balanceType=\"1\" has no effect yet: reads are spread at"
-                        + " random by weight, as with balanceType=\"0\" (weighted round robin and least active are not"
-                        + " built)",
                 "schema.xml: <dataHost name=\"host1\">: writeType=\"2\" has no effect yet: writes go to the active"
                         + " writeHost only, as with writeType=\"0\" (MyCat 1.6 cannot write to every writeHost either)",
-                "schema.xml: <dataHost name=\"host1\">: switchType=\"2\" has no effect yet: writes move on heartbeat"
-                        + " failure as with switchType=\"1\": the next writeHost's replication state is not checked"
-                        + " first",
-                "schema.xml: <dataHost name=\"host1\">: slaveThreshold=\"100\" has no effect yet: replica lag is not"
-                        + " checked: a readHost takes reads while its heartbeat is OK, however far behind it is",
-                "schema.xml: <dataHost name=\"host1\">: tempReadHostAvailable=\"1\" has no effect yet: the read"
-                        + " hosts of a writeHost whose heartbeat fails take no reads",
                 "schema.xml: <dataHost name=\"ora\">: dbType=\"oracle\" has no effect yet: Tessera reaches MySQL and"
                         + " MariaDB data hosts only: statements for its data nodes fail",
                 "dnindex.properties: host1=2 names no writeHost of data host host1 (expected: 0..1): it starts on its"
@@ -255,7 +245,14 @@ class NotHonouredTest {
                         + " host has no <heartbeat>, so no writeHost is ever found dead");
         assertThat(switchWarnings("3", "<heartbeat>select user()</heartbeat>", "3")).containsExactly(
                 "schema.xml: <dataHost name=\"host1\">: switchType=\"3\" has no effect yet: writes move on heartbeat"
-                        + " failure as with switchType=\"1\": the Galera wsrep status is not checked");
+                        + " failure as with switchType=\"1\": the Galera wsrep status is read only with"
+                        + " <heartbeat>show status like 'wsrep%'</heartbeat>");
+        assertThat(switchWarnings("3", "<heartbeat>show status like 'wsrep%'</heartbeat>", "3")).isEmpty();
+        assertThat(switchWarnings("2", "<heartbeat>select user()</heartbeat>", "3")).containsExactly(
+                "schema.xml: <dataHost name=\"host1\">: switchType=\"2\" has no effect yet: writes move on heartbeat"
+                        + " failure as with switchType=\"1\": the next writeHost's replication state is read only"
+                        + " with <heartbeat>show slave status</heartbeat>");
+        assertThat(switchWarnings("2", "<heartbeat>show slave status</heartbeat>", "3")).isEmpty();
     }
 
     private List<String> switchWarnings(String switchType, String heartbeat, String maxRetryCount) {
@@ -269,6 +266,31 @@ class NotHonouredTest {
                         <writeHost host="hostM2" url="127.0.0.1:3307" user="root" password=""/>
                     </dataHost>
                 """.formatted(switchType, maxRetryCount, heartbeat)).loadWithWarnings();
+    }
+
+    @Test
+    void slaveThresholdWarnsOnlyWhereTheHeartbeatDoesNotReadReplication() {
+        assertThat(lagWarnings("2", "show slave status")).isEmpty();
+        assertThat(lagWarnings("2", "SHOW SLAVE STATUS")).isEmpty();
+        assertThat(lagWarnings("1", "select user()")).isEmpty(); // MyCat checks no lag under switchType 1 either
+        assertThat(lagWarnings("2", "select user()")).containsExactly(
+                "schema.xml: <dataHost name=\"host1\">: slaveThreshold=\"2\" has no effect yet: replica lag is read"
+                        + " only with <heartbeat>show slave status</heartbeat>: a readHost takes reads while its"
+                        + " heartbeat is OK, however far behind it is");
+    }
+
+    private List<String> lagWarnings(String switchType, String heartbeat) {
+        return new TestConf(dir).server(USERS).schema("""
+                    <schema name="TESTDB" dataNode="dn1"/>
+                    <dataNode name="dn1" dataHost="host1" database="db1"/>
+                    <dataHost name="host1" maxCon="10" minCon="1" balance="1" balanceType="2" switchType="%s"
+                              slaveThreshold="2" tempReadHostAvailable="1" dbType="mysql" dbDriver="native">
+                        <heartbeat>%s</heartbeat>
+                        <writeHost host="hostM1" url="127.0.0.1:3306" user="root" password="">
+                            <readHost host="hostS1" url="127.0.0.1:3307" user="root" password=""/>
+                        </writeHost>
+                    </dataHost>
+                """.formatted(switchType, heartbeat)).loadWithWarnings();
     }
 
     @Test

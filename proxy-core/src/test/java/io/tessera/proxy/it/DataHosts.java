@@ -210,7 +210,12 @@ final class DataHosts {
      * class also stops it when the test JVM exits.
      */
     public EmbeddedMariaDb startExtraInstance() throws IOException {
-        EmbeddedMariaDb db = EmbeddedMariaDb.start();
+        return startExtraInstance(List.of());
+    }
+
+    /** The same, with {@code mariadbd} options of the test's own, e.g. {@code --log-bin} for a primary. */
+    public EmbeddedMariaDb startExtraInstance(List<String> serverOptions) throws IOException {
+        EmbeddedMariaDb db = EmbeddedMariaDb.start(0, serverOptions);
         synchronized (this) {
             started.add(db);
         }

@@ -14,6 +14,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -64,7 +65,8 @@ final class RunningTessera implements BeforeAllCallback, AfterAllCallback {
     private static final String DATABASE_PREFIX = "db";
 
     private final String template;
-    private final int extraHostCount;
+    /** The {@code mariadbd} options of each extra server, one list per server. */
+    private final List<List<String>> extraHostOptions;
     /** {@code null}: Tessera runs in the test JVM. */
     private final List<String> jvmOptions;
     private final boolean withRelay;
@@ -78,9 +80,10 @@ final class RunningTessera implements BeforeAllCallback, AfterAllCallback {
     private TesseraServer server;
     private TesseraProcess process;
 
-    private RunningTessera(String template, int extraHostCount, List<String> jvmOptions, boolean withRelay) {
+    private RunningTessera(String template, List<List<String>> extraHostOptions, List<String> jvmOptions,
+            boolean withRelay) {
         this.template = template;
-        this.extraHostCount = extraHostCount;
+        this.extraHostOptions = List.copyOf(extraHostOptions);
         this.jvmOptions = jvmOptions;
         this.withRelay = withRelay;
     }
@@ -91,7 +94,7 @@ final class RunningTessera implements BeforeAllCallback, AfterAllCallback {
      * @param template the resource path of the directory, e.g. {@code "it/conf/single-node"}
      */
     public static RunningTessera withConf(String template) {
-        return new RunningTessera(template, 0, null, false);
+        return new RunningTessera(template, List.of(), null, false);
     }
 
     /** The same, with {@code count} extra MariaDB servers ({@code ${host2}}, {@code ${port2}}...). */
@@ -99,7 +102,15 @@ final class RunningTessera implements BeforeAllCallback, AfterAllCallback {
         if (count < 0) {
             throw new IllegalArgumentException("count: " + count + " (expected: >= 0)");
         }
-        return new RunningTessera(template, count, jvmOptions, withRelay);
+        return new RunningTessera(template, Collections.nCopies(count, List.of()), jvmOptions, withRelay);
+    }
+
+    /**
+     * The same, with one extra MariaDB server per element of {@code serverOptions}, started with those
+     * {@code mariadbd} options (e.g. {@code --server-id=1}, {@code --log-bin} for a replication primary).
+     */
+    public RunningTessera withExtraHostOptions(List<List<String>> serverOptions) {
+        return new RunningTessera(template, serverOptions, jvmOptions, withRelay);
     }
 
     /**
@@ -107,19 +118,19 @@ final class RunningTessera implements BeforeAllCallback, AfterAllCallback {
      * {@code "-Xmx128m"}. {@link #adminPort()} is then unknown; {@link #process()} tells whether it still runs.
      */
     public RunningTessera inOwnJvm(String... jvmOptions) {
-        return new RunningTessera(template, extraHostCount, List.of(jvmOptions), withRelay);
+        return new RunningTessera(template, extraHostOptions, List.of(jvmOptions), withRelay);
     }
 
     /** The same, with a relay to the data host for {@code ${relayPort}}. */
     public RunningTessera withRelay() {
-        return new RunningTessera(template, extraHostCount, jvmOptions, true);
+        return new RunningTessera(template, extraHostOptions, jvmOptions, true);
     }
 
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
         dataHosts = DataHosts.get();
-        for (int i = 0; i < extraHostCount; i++) {
-            extraHosts.add(dataHosts.startExtraInstance());
+        for (List<String> options : extraHostOptions) {
+            extraHosts.add(dataHosts.startExtraInstance(options));
         }
         Path templateDir = templateDirectory();
         Map<String, String> values = new LinkedHashMap<>();
