@@ -46,7 +46,7 @@ import org.apache.logging.log4j.Logger;
  * thread. The pool's state sits behind one lock that is held only for bookkeeping, never across I/O, and futures
  * are completed after it is released; nothing here ever blocks an event loop.
  */
-public final class ServerPool implements AutoCloseable {
+public final class ServerPool implements ConnectionPool {
 
     private static final Logger LOG = LogManager.getLogger(ServerPool.class);
 
@@ -94,6 +94,7 @@ public final class ServerPool implements AutoCloseable {
      * the first connection's error if the server cannot be reached, in which case the pool stays usable: every
      * borrow tries again, and so does the idle check.
      */
+    @Override
     public CompletableFuture<Void> start() {
         List<PooledConnection> toOpen;
         lock.lock();
@@ -128,6 +129,7 @@ public final class ServerPool implements AutoCloseable {
      *
      * @param preferred the borrower's event loop, or {@code null} for any
      */
+    @Override
     public CompletableFuture<BackendConnection> borrow(String database, boolean foundRows, EventLoop preferred) {
         EventLoop loop = preferred != null ? preferred : group.next();
         Waiter waiter = new Waiter(database, foundRows, loop, clock.millis() + settings.maxWaitMillis());
@@ -136,6 +138,7 @@ public final class ServerPool implements AutoCloseable {
     }
 
     /** A consistent snapshot of the pool's counters. */
+    @Override
     public PoolStats stats() {
         lock.lock();
         try {
@@ -163,6 +166,7 @@ public final class ServerPool implements AutoCloseable {
      * Lets the pool go without cutting what is running: borrowing fails from now on, idle connections close now, and
      * each lent connection closes when it comes back; the pool is closed once the last has.
      */
+    @Override
     public void drain() {
         shutDown(false);
     }
