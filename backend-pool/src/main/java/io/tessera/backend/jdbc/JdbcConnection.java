@@ -581,21 +581,32 @@ final class JdbcConnection implements BackendConnection {
         });
     }
 
+    /** On the event loop at once (a handler pauses while it is given a batch), else posted to it. */
     @Override
     public void pauseReading() {
-        loop.execute(() -> paused = true);
+        if (loop.inEventLoop()) {
+            paused = true;
+        } else {
+            loop.execute(() -> paused = true);
+        }
     }
 
     @Override
     public void resumeReading() {
-        loop.execute(() -> {
-            paused = false;
-            Cursor cursor = parked;
-            parked = null;
-            if (cursor != null) {
-                serial.execute(cursor::step);
-            }
-        });
+        if (loop.inEventLoop()) {
+            resume();
+        } else {
+            loop.execute(this::resume);
+        }
+    }
+
+    private void resume() {
+        paused = false;
+        Cursor cursor = parked;
+        parked = null;
+        if (cursor != null) {
+            serial.execute(cursor::step);
+        }
     }
 
     @Override

@@ -32,9 +32,8 @@ import java.util.Set;
 
 /**
  * The running proxy as the admin port sees it. Every call builds fresh views from live objects; nothing blocks.
- * Every server of a MySQL data host shows its own pool and heartbeat; the statements of the data host's nodes are
- * counted on the server that serves them (the active write host, until read/write splitting is built). A data host
- * Tessera does not reach (its dbType) shows its servers with empty pools and heartbeats that never ran.
+ * Every server of a data host shows its own pool (a JDBC server's ACTIVE and IDLE as HikariCP counts them) and
+ * heartbeat; the statements of the data host's nodes are counted on the server that serves them.
  */
 public final class ProxyAdminContext implements AdminContext {
 
@@ -43,11 +42,16 @@ public final class ProxyAdminContext implements AdminContext {
     private final TopologyHolder topologies;
     private final ClientConnections connections;
     private final Map<EventLoop, String> processorNames = new HashMap<>();
+    private final List<ThreadPoolView> threadPools;
 
-    /** @param topologies the topology each view reads, once per view */
+    /**
+     * @param topologies the topology each view reads, once per view
+     * @param threadPools what {@code show @@threadpool} reports: the business executor
+     */
     public ProxyAdminContext(String version, long startupMillis, TopologyHolder topologies,
-            ClientConnections connections, EventLoopGroup group) {
+            ClientConnections connections, EventLoopGroup group, List<ThreadPoolView> threadPools) {
         this.version = version;
+        this.threadPools = List.copyOf(threadPools);
         this.startupMillis = startupMillis;
         this.topologies = topologies;
         this.connections = connections;
@@ -180,7 +184,7 @@ public final class ProxyAdminContext implements AdminContext {
 
     @Override
     public List<ThreadPoolView> threadPools() {
-        return List.of(); // no business executor or timer pool exists yet: event loops do all the work
+        return threadPools;
     }
 
     @Override
