@@ -75,6 +75,8 @@ final class JdbcColumns {
         long precision = Math.max(d.precision(), 0);
         return switch (base) {
             case "TINYINT" -> number(d, ColumnType.TINY, precision, flags, 0);
+            // Connector/J's name for a signed TINYINT(1) (transformedBitIsBoolean); TINYINT(1) UNSIGNED stays TINYINT
+            case "BOOLEAN" -> number(d, ColumnType.TINY, 1, flags, 0);
             case "SMALLINT" -> number(d, ColumnType.SHORT, precision, flags, 0);
             case "MEDIUMINT" -> number(d, ColumnType.INT24, precision, flags, 0);
             case "INT", "INTEGER" -> number(d, ColumnType.LONG, precision, flags, 0);

@@ -35,7 +35,8 @@ import java.util.concurrent.atomic.LongAdder;
  * <p>A MySQL connection's {@code CLIENT_FOUND_ROWS} is fixed at login, and MySQL drivers set it by default: for a
  * {@code jdbc:mysql:} or {@code jdbc:mariadb:} URL there are two HikariCP pools, one per setting
  * ({@code useAffectedRows}), sharing the {@code maxCon} slots; the second opens on first use. Such URLs also get
- * {@code tinyInt1isBit=false}, so that the driver names a TINYINT(1) column TINYINT, as it is.
+ * {@code tinyInt1isBit=true} and {@code transformedBitIsBoolean=true}, so that the driver names a TINYINT(1) column
+ * BOOLEAN, told apart from TINYINT and BIT(1) (otherwise it reports TINYINT(1)'s display width as 3).
  *
  * <p>Thread safety: everything may be called from any thread.
  */
@@ -83,7 +84,8 @@ public final class JdbcServerPool implements ConnectionPool {
         properties.setProperty("password", settings.password());
         if (mysqlUrl) {
             properties.setProperty("useAffectedRows", Boolean.toString(!found));
-            properties.setProperty("tinyInt1isBit", "false");
+            properties.setProperty("tinyInt1isBit", "true");
+            properties.setProperty("transformedBitIsBoolean", "true");
         }
         return properties;
     }

@@ -32,6 +32,10 @@ class JdbcColumnsTest {
         assertThat(JdbcColumns.fromMysqlName(mysql("BIGINT", 20, 0)).definition().type())
                 .isEqualTo(ColumnType.LONGLONG);
         assertThat(JdbcColumns.fromMysqlName(mysql("YEAR", 4, 0)).definition().type()).isEqualTo(ColumnType.YEAR);
+        ColumnDefinition41 tinyint1 = JdbcColumns.fromMysqlName(mysql("BOOLEAN", 3, 0)).definition();
+        assertThat(tinyint1.type()).isEqualTo(ColumnType.TINY);
+        assertThat(tinyint1.length()).isEqualTo(1);
+        assertThat(tinyint1.flags() & ColumnFlag.UNSIGNED).isZero();
     }
 
     @Test
