@@ -128,6 +128,32 @@ final class JdbcConnection implements BackendConnection {
         return usable && !returned.get();
     }
 
+    @Override
+    public boolean speaksMysql() {
+        return session.mysql();
+    }
+
+    @Override
+    public CompletableFuture<Void> autocommit(boolean on) {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        if (!isUsable()) {
+            return CompletableFuture.failedFuture(new BackendException(dataHost(), "connection closed"));
+        }
+        serial.execute(() -> {
+            try {
+                connection.setAutoCommit(on); // JDBC commits a transaction in progress when it turns autocommit on
+                loop.execute(() -> done.complete(null));
+            } catch (SQLException e) {
+                if (JdbcErrors.isBroken(e)) {
+                    usable = false;
+                }
+                BackendException error = JdbcErrors.backendException(dataHost(), e, session.mysql());
+                loop.execute(() -> done.completeExceptionally(error));
+            }
+        });
+        return done;
+    }
+
     /**
      * On the business executor: makes {@code name} the current database. A MySQL server switches
      * ({@code setCatalog}, its COM_INIT_DB); another database is the one of the URL, and only that one is accepted.
