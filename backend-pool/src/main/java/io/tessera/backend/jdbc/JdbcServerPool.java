@@ -140,12 +140,7 @@ public final class JdbcServerPool implements ConnectionPool {
                 lent.completeExceptionally(new BackendException(dataHost, "cannot borrow: " + e));
             }
         });
-        lent.whenComplete((c, error) -> {
-            if (lent.isCancelled()) {
-                lent.thenAccept(BackendConnection::release);
-            }
-        });
-        return lent;
+        return lent; // cancelled meanwhile, open() gives the connection back
     }
 
     /** On the business executor: a pooled connection, switched to {@code database}. */
