@@ -141,7 +141,10 @@ final class JdbcConnection implements BackendConnection {
         }
         serial.execute(() -> {
             try {
-                connection.setAutoCommit(on); // JDBC commits a transaction in progress when it turns autocommit on
+                // On the physical connection: through HikariCP's proxy the pool would reset it when the connection
+                // goes back, while the session variables this connection keeps say it is still set. JDBC commits a
+                // transaction in progress when autocommit turns on.
+                connection.unwrap(Connection.class).setAutoCommit(on);
                 loop.execute(() -> done.complete(null));
             } catch (SQLException e) {
                 if (JdbcErrors.isBroken(e)) {

@@ -135,6 +135,35 @@ class JdbcPostgresIT {
     }
 
     @Test
+    void commitsAndRollsBackOverJdbc() throws SQLException {
+        try (Connection c = tessera.connect("TESTDB"); Statement s = c.createStatement()) {
+            c.setAutoCommit(false);
+            s.execute("INSERT INTO " + TABLE + " (id) VALUES (10)");
+            c.rollback();
+            s.execute("INSERT INTO " + TABLE + " (id) VALUES (11)");
+            c.commit();
+            // a new transaction, after the pool may have had the connection back: autocommit is still off
+            s.execute("INSERT INTO " + TABLE + " (id) VALUES (13)");
+            c.rollback();
+            c.setAutoCommit(true);
+            s.execute("INSERT INTO " + TABLE + " (id) VALUES (12)"); // autocommit again: committed at once
+        }
+        try (Connection pg = DriverManager.getConnection(PG_URL, "postgres", ""); Statement s = pg.createStatement();
+                ResultSet rs = s.executeQuery("SELECT id FROM " + TABLE + " WHERE id >= 10 ORDER BY id")) {
+            List<Integer> ids = new ArrayList<>();
+            while (rs.next()) {
+                ids.add(rs.getInt(1));
+            }
+            assertThat(ids).containsExactly(11, 12);
+        } finally {
+            try (Connection pg = DriverManager.getConnection(PG_URL, "postgres", "");
+                    Statement s = pg.createStatement()) {
+                s.execute("DELETE FROM " + TABLE + " WHERE id >= 10");
+            }
+        }
+    }
+
+    @Test
     void heartbeatIsOk() throws Exception {
         AdminRows.await(() -> AdminRows.of(tessera.adminPort(), "show @@heartbeat"),
                 rows -> rows.get(0).get("RS_CODE").equals("1"));
