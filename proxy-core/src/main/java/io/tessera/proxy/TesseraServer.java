@@ -37,8 +37,8 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A running Tessera: one event-loop group for client, admin and backend channels, the business executor for
- * blocking work (JDBC data hosts), the data hosts (a pool and a heartbeat per server), the router, the executor, the 8066 listener and the 9066 admin port. {@link #close()} stops
- * everything it started.
+ * blocking work (JDBC data hosts), the data hosts (a pool and a heartbeat per server), the router, the executor, the
+ * 8066 listener and the 9066 admin port. {@link #close()} stops everything it started.
  */
 public final class TesseraServer implements AutoCloseable {
 

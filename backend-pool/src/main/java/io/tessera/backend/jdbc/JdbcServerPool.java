@@ -34,7 +34,10 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * <p>A MySQL connection's {@code CLIENT_FOUND_ROWS} is fixed at login, and MySQL drivers set it by default: for a
  * {@code jdbc:mysql:} or {@code jdbc:mariadb:} URL there are two HikariCP pools, one per setting
- * ({@code useAffectedRows}), sharing the {@code maxCon} slots; the second opens on first use. Such URLs also get
+ * ({@code useAffectedRows}), sharing the {@code maxCon} slots; the second opens on first use. At most {@code maxCon}
+ * connections are lent at once, but while clients of both kinds come, the idle connections of one pool add to those
+ * of the other until they age out ({@code idleTimeout}), and {@code minCon} are kept idle in the first only. Such
+ * URLs also get
  * {@code tinyInt1isBit=true} and {@code transformedBitIsBoolean=true}, so that the driver names a TINYINT(1) column
  * BOOLEAN, told apart from TINYINT and BIT(1) (otherwise it reports TINYINT(1)'s display width as 3).
  *

@@ -46,8 +46,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * Builds a {@link Topology} from a configuration, completely, before anything uses it. A data host whose settings
  * the previous topology has unchanged is taken over as it is, connections and all; a new or changed one is started,
  * on the write host that {@code conf/dnindex.properties} names ({@link DnIndex}), and records its switches there.
- * What lives as long as the server (the event loops, the business executor, the transaction coordinator and its XA log, the client
- * connections) comes in through the constructor.
+ * What lives as long as the server (the event loops, the business executor, the transaction coordinator and its XA
+ * log, the client connections) comes in through the constructor.
  */
 public final class TopologyBuilder {
 
