@@ -51,6 +51,24 @@ public interface BackendConnection {
      */
     void characterSets(Charset client, Charset results);
 
+    /**
+     * Whether the server takes MySQL's session statements ({@code SET @@session.x = ...}): MySQL and MariaDB do; a
+     * JDBC data host of another database does not, and only {@link #characterSets} and {@link #autocommit} change its
+     * session.
+     */
+    default boolean speaksMysql() {
+        return true;
+    }
+
+    /**
+     * Switches autocommit as JDBC's {@code setAutoCommit} does, for a server that does not speak MySQL
+     * ({@link #speaksMysql()}); MySQL servers take {@code SET autocommit} instead.
+     */
+    default CompletableFuture<Void> autocommit(boolean on) {
+        return CompletableFuture.failedFuture(new UnsupportedOperationException(
+                dataHost() + " takes SET autocommit"));
+    }
+
     /** True while the connection is open and has not broken. */
     boolean isUsable();
 

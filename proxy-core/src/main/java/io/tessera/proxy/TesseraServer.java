@@ -30,18 +30,17 @@ import io.tessera.proxy.topology.TopologyHolder;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * A running Tessera: one event-loop group for client, admin and backend channels, the data hosts (a pool and a
- * heartbeat per server), the router, the executor, the 8066 listener and the 9066 admin port. {@link #close()} stops
- * everything it started.
+ * A running Tessera: one event-loop group for client, admin and backend channels, the business executor for
+ * blocking work (JDBC data hosts), the data hosts (a pool and a heartbeat per server), the router, the executor, the
+ * 8066 listener and the 9066 admin port. {@link #close()} stops everything it started.
  */
 public final class TesseraServer implements AutoCloseable {
 
@@ -51,22 +50,22 @@ public final class TesseraServer implements AutoCloseable {
     public static final String VERSION = versionFromManifest();
 
     private final EventLoopGroup group;
+    private final BusinessExecutor business;
     private final TopologyHolder topologies;
     private final TopologyBuilder builder;
     private final FrontendServer frontend;
     private final AdminServer admin;
     private final XaLog xaLog;
-    private final ExecutorService reloads;
 
-    private TesseraServer(EventLoopGroup group, TopologyHolder topologies, TopologyBuilder builder,
-            FrontendServer frontend, AdminServer admin, XaLog xaLog, ExecutorService reloads) {
+    private TesseraServer(EventLoopGroup group, BusinessExecutor business, TopologyHolder topologies,
+            TopologyBuilder builder, FrontendServer frontend, AdminServer admin, XaLog xaLog) {
         this.group = group;
+        this.business = business;
         this.topologies = topologies;
         this.builder = builder;
         this.frontend = frontend;
         this.admin = admin;
         this.xaLog = xaLog;
-        this.reloads = reloads;
     }
 
     /**
@@ -86,13 +85,8 @@ public final class TesseraServer implements AutoCloseable {
                 epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
         Class<? extends ServerChannel> serverChannel =
                 epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
+        BusinessExecutor business = new BusinessExecutor(system.processorExecutor());
         AtomicReference<TopologyHolder> running = new AtomicReference<>();
-        // reads conf/ for a reload: file I/O stays off the event loops
-        ExecutorService reloads = Executors.newSingleThreadExecutor(task -> {
-            Thread thread = new Thread(task, "tessera-reload");
-            thread.setDaemon(true);
-            return thread;
-        });
         FrontendServer frontend = null;
         XaLog xaLog = null;
         try {
@@ -107,20 +101,22 @@ public final class TesseraServer implements AutoCloseable {
                     xids, new XaCoordinator(xaLog, recovery));
             ClientConnections connections = new ClientConnections();
             String version = serverVersion(system);
-            TopologyBuilder builder = new TopologyBuilder(group, transactions, connections, version);
+            TopologyBuilder builder = new TopologyBuilder(group, business, transactions, connections,
+                    version);
             running.set(new TopologyHolder(await(builder.build(config, null))));
             recovery.recoverAtStart(XA_RECOVERY_AT_START_SECONDS); // prepared branches hold locks: settle them first
             frontend = FrontendServer.bind(system, running.get(), connections, version, group, serverChannel);
             AtomicReference<AdminServer> adminServer = new AtomicReference<>();
-            ConfigReloader reloader = new ConfigReloader(config.confDir(), builder, running.get(), reloads,
+            ConfigReloader reloader = new ConfigReloader(config.confDir(), builder, running.get(), business,
                     installed -> adminServer.get().users(AdminUsers.of(installed)), Clock.systemUTC(),
                     startupMillis);
             AdminServer admin = AdminServer.bind(new AdminSettings(system.bindIp(), system.managerPort(),
                     system.maxPacketSize(), system.authTimeout().toMillis(), AdminUsers.of(config)),
-                    new ProxyAdminContext(version, startupMillis, running.get(), reloader, connections, group),
+                    new ProxyAdminContext(version, startupMillis, running.get(), reloader, connections, group,
+                            List.of(business)),
                     new ProxyAdminActions(connections, running.get(), reloader), group, serverChannel);
             adminServer.set(admin);
-            return new TesseraServer(group, running.get(), builder, frontend, admin, xaLog, reloads);
+            return new TesseraServer(group, business, running.get(), builder, frontend, admin, xaLog);
         } catch (Throwable e) { // whatever stopped the start, even a checked exception Netty rethrew unchecked
             if (frontend != null) {
                 frontend.close();
@@ -132,7 +128,7 @@ public final class TesseraServer implements AutoCloseable {
                 running.get().close();
             }
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
-            reloads.shutdownNow();
+            business.close();
             throw e;
         }
     }
@@ -202,8 +198,8 @@ public final class TesseraServer implements AutoCloseable {
         frontend.close();
         topologies.close();
         group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+        business.close();
         xaLog.close();
-        reloads.shutdownNow();
     }
 
     private static String versionFromManifest() {

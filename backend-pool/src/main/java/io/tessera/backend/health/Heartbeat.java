@@ -25,7 +25,7 @@ import org.apache.logging.log4j.Logger;
  *
  * <p>Runs on one event loop, where all its state lives; {@link #status()} may be read from any thread.
  */
-public final class Heartbeat implements AutoCloseable {
+public final class Heartbeat implements HealthCheck {
 
     private static final Logger LOG = LogManager.getLogger(Heartbeat.class);
 
@@ -95,6 +95,7 @@ public final class Heartbeat implements AutoCloseable {
     }
 
     /** Checks now, then every period. */
+    @Override
     public void start() {
         loop.execute(() -> {
             if (!closed && task == null) {
@@ -104,11 +105,13 @@ public final class Heartbeat implements AutoCloseable {
     }
 
     /** The outcome of the last finished check, and whether one is in flight now. */
+    @Override
     public HeartbeatStatus status() {
         return status.withChecking(inFlight);
     }
 
     /** Whether the last finished check found the server answering: MyCat's {@code DBHeartbeat.OK_STATUS}. */
+    @Override
     public boolean isOk() {
         return status.status() == HeartbeatStatus.Status.OK; // no snapshot: read balancing asks on every borrow
     }

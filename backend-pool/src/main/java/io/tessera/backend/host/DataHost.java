@@ -13,6 +13,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadLocalRandom;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -87,6 +88,16 @@ public final class DataHost implements ConnectionSource, AutoCloseable {
      */
     public DataHost(DataHostSettings settings, int activeWriteIndex, WriteHostSwitchListener listener,
             EventLoopGroup group, Clock clock, ChannelFactory<? extends Channel> channelFactory) {
+        this(settings, activeWriteIndex, listener, group, null, clock, channelFactory);
+    }
+
+    /**
+     * A data host whose JDBC servers ({@code dbDriver="jdbc"}) run their blocking calls on {@code business}.
+     *
+     * @param business the business executor; may be {@code null} when no server is JDBC
+     */
+    public DataHost(DataHostSettings settings, int activeWriteIndex, WriteHostSwitchListener listener,
+            EventLoopGroup group, Executor business, Clock clock, ChannelFactory<? extends Channel> channelFactory) {
         if (activeWriteIndex < 0 || activeWriteIndex >= settings.writeHosts().size()) {
             throw new IllegalArgumentException("activeWriteIndex: " + activeWriteIndex + " (expected: 0.."
                     + (settings.writeHosts().size() - 1) + ")");
@@ -99,12 +110,12 @@ public final class DataHost implements ConnectionSource, AutoCloseable {
         for (int i = 0; i < settings.writeHosts().size(); i++) {
             WriteHostSettings write = settings.writeHosts().get(i);
             Server writeHost = new Server(write.name(), Server.Role.WRITE, i, write.weight(), write.server(), group,
-                    channelFactory, clock, check, this::checked);
+                    channelFactory, business, clock, check, this::checked);
             all.add(writeHost);
             writes.add(writeHost);
             for (ReadHostSettings read : write.readHosts()) {
                 all.add(new Server(read.name(), Server.Role.READ, i, read.weight(), read.server(), group,
-                        channelFactory, clock, check, this::checked));
+                        channelFactory, business, clock, check, this::checked));
             }
         }
         this.servers = List.copyOf(all);
@@ -215,7 +226,7 @@ public final class DataHost implements ConnectionSource, AutoCloseable {
 
     /**
      * A connection for a borrower that will do {@code intent}, from the server that serves it ({@link #serverFor});
-     * see {@link io.tessera.backend.pool.ServerPool#borrow} for {@code database},
+     * see {@link io.tessera.backend.pool.ConnectionPool#borrow} for {@code database},
      * {@code foundRows}, {@code preferred} and how the future fails.
      */
     @Override

@@ -3,21 +3,27 @@ package io.tessera.backend.host;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFactory;
 import io.netty.channel.EventLoopGroup;
+import io.tessera.backend.health.HealthCheck;
 import io.tessera.backend.health.Heartbeat;
 import io.tessera.backend.health.HeartbeatCheck;
 import io.tessera.backend.health.HeartbeatStatus;
+import io.tessera.backend.health.JdbcHeartbeat;
 import io.tessera.backend.health.ReplicationState;
+import io.tessera.backend.jdbc.JdbcServerPool;
 import io.tessera.backend.mysql.BackendConnector;
+import io.tessera.backend.pool.ConnectionPool;
 import io.tessera.backend.pool.ServerPool;
 import io.tessera.backend.pool.ServerSettings;
 import java.time.Clock;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BiConsumer;
 
 /**
  * One MySQL server of a {@link DataHost}, a {@code <writeHost>} or a {@code <readHost>} (MyCat's physical data
- * source, a row of {@code show @@datasource}): its pool and its heartbeat.
+ * source, a row of {@code show @@datasource}): its pool and its heartbeat, over Tessera's own client or, for a
+ * {@code dbDriver="jdbc"} data host ({@link ServerSettings#isJdbc()}), over JDBC on the business executor.
  *
  * <p>Thread safety: everything may be called from any thread.
  */
@@ -39,23 +45,37 @@ public final class Server implements AutoCloseable {
     private final int writeHostIndex;
     private final int weight;
     private final ServerSettings settings;
-    private final ServerPool pool;
-    private final Heartbeat heartbeat;
+    private final ConnectionPool pool;
+    private final HealthCheck heartbeat;
     private final LongAdder reads = new LongAdder();
     private final LongAdder writes = new LongAdder();
 
     /**
+     * @param business where a JDBC server's blocking calls run; may be {@code null} when no server is JDBC
      * @param check what its heartbeats read from their answers
      * @param checked told the outcome of each of its heartbeats, on the heartbeat's event loop
      */
     Server(String name, Role role, int writeHostIndex, int weight, ServerSettings settings, EventLoopGroup group,
-            ChannelFactory<? extends Channel> channelFactory, Clock clock, HeartbeatCheck check,
+            ChannelFactory<? extends Channel> channelFactory, Executor business, Clock clock, HeartbeatCheck check,
             BiConsumer<Server, HeartbeatStatus> checked) {
         this.name = name;
         this.role = role;
         this.writeHostIndex = writeHostIndex;
         this.weight = weight;
         this.settings = settings;
+        if (settings.isJdbc()) {
+            if (business == null) {
+                throw new IllegalArgumentException("business: null (expected: an executor for the JDBC server "
+                        + settings.describe() + ")");
+            }
+            JdbcServerPool jdbc = new JdbcServerPool(settings, business, group);
+            this.pool = jdbc;
+            this.heartbeat = settings.heartbeatSql().isEmpty() ? null
+                    : new JdbcHeartbeat(settings.describe(), jdbc::openUnpooled, settings.heartbeatSql(),
+                            settings.heartbeatPeriodMillis(), HEARTBEAT_TIMEOUT_MILLIS, business, group.next(), clock,
+                            status -> checked.accept(this, status));
+            return;
+        }
         this.pool = new ServerPool(settings, group, clock, channelFactory);
         this.heartbeat = settings.heartbeatSql().isEmpty() ? null
                 : new Heartbeat(new BackendConnector(settings.connectOptions(), channelFactory),
@@ -105,7 +125,7 @@ public final class Server implements AutoCloseable {
     }
 
     /** The pool of connections to this server. */
-    public ServerPool pool() {
+    public ConnectionPool pool() {
         return pool;
     }
 
@@ -137,7 +157,7 @@ public final class Server implements AutoCloseable {
         return settings.describe();
     }
 
-    /** Starts the heartbeat and opens the pool's {@code minCon} connections; see {@link ServerPool#start()}. */
+    /** Starts the heartbeat and opens the pool's {@code minCon} connections; see {@link ConnectionPool#start()}. */
     CompletableFuture<Void> start() {
         if (heartbeat != null) {
             heartbeat.start();
@@ -154,7 +174,7 @@ public final class Server implements AutoCloseable {
         pool.close();
     }
 
-    /** Stops the heartbeat and lets the pool go once its lent connections come back ({@link ServerPool#drain}). */
+    /** Stops the heartbeat and lets the pool go once its lent connections come back ({@link ConnectionPool#drain}). */
     public void drain() {
         if (heartbeat != null) {
             heartbeat.close();

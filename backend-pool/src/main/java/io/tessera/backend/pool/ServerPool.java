@@ -48,7 +48,7 @@ import org.apache.logging.log4j.Logger;
  * thread. The pool's state sits behind one lock that is held only for bookkeeping, never across I/O, and futures
  * are completed after it is released; nothing here ever blocks an event loop.
  */
-public final class ServerPool implements AutoCloseable {
+public final class ServerPool implements ConnectionPool {
 
     private static final Logger LOG = LogManager.getLogger(ServerPool.class);
 
@@ -100,6 +100,7 @@ public final class ServerPool implements AutoCloseable {
      * the first connection's error if the server cannot be reached, in which case the pool stays usable: every
      * borrow tries again, and so does the idle check.
      */
+    @Override
     public CompletableFuture<Void> start() {
         List<PooledConnection> toOpen;
         lock.lock();
@@ -134,6 +135,7 @@ public final class ServerPool implements AutoCloseable {
      *
      * @param preferred the borrower's event loop, or {@code null} for any
      */
+    @Override
     public CompletableFuture<BackendConnection> borrow(String database, boolean foundRows, EventLoop preferred) {
         EventLoop loop = preferred != null ? preferred : group.next();
         Waiter waiter = new Waiter(database, foundRows, loop, clock.millis() + settings.maxWaitMillis());
@@ -152,6 +154,7 @@ public final class ServerPool implements AutoCloseable {
     }
 
     /** A consistent snapshot of the pool's counters. */
+    @Override
     public PoolStats stats() {
         lock.lock();
         try {
@@ -179,6 +182,7 @@ public final class ServerPool implements AutoCloseable {
      * Lets the pool go without cutting what is running: borrowing fails from now on, idle connections close now, and
      * each lent connection closes when it comes back; the pool is closed once the last has.
      */
+    @Override
     public void drain() {
         shutDown(false);
     }

@@ -20,10 +20,13 @@ import java.util.Objects;
  * @param heartbeatPeriodMillis how often the heartbeat runs
  * @param connectionInitSql statements run once on every new connection, in order
  * @param maxPacketSize the largest packet Tessera accepts from the server, announced at login
+ * @param jdbcUrl for a server of a {@code dbDriver="jdbc"} data host its JDBC URL, reached through a JDBC driver
+ *     ({@code host} and {@code port} are then what the URL names, for display); {@code null} for the native client
  */
 public record ServerSettings(String name, String host, int port, String user, String password,
         int minCon, int maxCon, long maxWaitMillis, long idleTimeoutMillis, long idleCheckPeriodMillis,
-        String heartbeatSql, long heartbeatPeriodMillis, List<String> connectionInitSql, int maxPacketSize) {
+        String heartbeatSql, long heartbeatPeriodMillis, List<String> connectionInitSql, int maxPacketSize,
+        String jdbcUrl) {
 
     /** How long TCP connect plus login may take. */
     public static final long CONNECT_TIMEOUT_MILLIS = 10_000;
@@ -36,8 +39,12 @@ public record ServerSettings(String name, String host, int port, String user, St
         heartbeatSql = heartbeatSql == null ? "" : heartbeatSql.strip();
         connectionInitSql = connectionInitSql == null ? List.of() : List.copyOf(connectionInitSql);
         check(!name.isBlank(), "name", "'" + name + "'", "not blank");
-        check(!host.isBlank(), "host", "'" + host + "'", "not blank");
-        check(port >= 1 && port <= 0xFFFF, "port", port, "1..65535");
+        if (jdbcUrl == null) {
+            check(!host.isBlank(), "host", "'" + host + "'", "not blank");
+            check(port >= 1 && port <= 0xFFFF, "port", port, "1..65535");
+        } else {
+            check(jdbcUrl.startsWith("jdbc:"), "jdbcUrl", "'" + jdbcUrl + "'", "jdbc:...");
+        }
         check(minCon >= 0, "minCon", minCon, ">= 0");
         check(maxCon >= 1, "maxCon", maxCon, ">= 1");
         check(minCon <= maxCon, "minCon", minCon, "<= maxCon " + maxCon);
@@ -48,14 +55,34 @@ public record ServerSettings(String name, String host, int port, String user, St
         check(maxPacketSize >= 1, "maxPacketSize", maxPacketSize, ">= 1");
     }
 
+    /** A server reached with Tessera's own client. */
+    public ServerSettings(String name, String host, int port, String user, String password, int minCon, int maxCon,
+            long maxWaitMillis, long idleTimeoutMillis, long idleCheckPeriodMillis, String heartbeatSql,
+            long heartbeatPeriodMillis, List<String> connectionInitSql, int maxPacketSize) {
+        this(name, host, port, user, password, minCon, maxCon, maxWaitMillis, idleTimeoutMillis,
+                idleCheckPeriodMillis, heartbeatSql, heartbeatPeriodMillis, connectionInitSql, maxPacketSize, null);
+    }
+
+    /** Whether the server is reached through a JDBC driver ({@code dbDriver="jdbc"}). */
+    public boolean isJdbc() {
+        return jdbcUrl != null;
+    }
+
     /** How the native client reaches and logs in to the server. */
     public ConnectOptions connectOptions() {
         return new ConnectOptions(name, host, port, user, password, connectionInitSql, maxPacketSize,
                 CONNECT_TIMEOUT_MILLIS);
     }
 
-    /** "data host host1 (127.0.0.1:3306)". */
+    /**
+     * "data host host1 (127.0.0.1:3306)"; for JDBC "data host host1 (jdbc:postgresql://127.0.0.1:5432/test)", the
+     * URL without its parameters, which may hold a password.
+     */
     public String describe() {
+        if (jdbcUrl != null) {
+            int query = jdbcUrl.indexOf('?');
+            return "data host " + name + " (" + (query < 0 ? jdbcUrl : jdbcUrl.substring(0, query)) + ")";
+        }
         return "data host " + name + " (" + host + ":" + port + ")";
     }
 
@@ -66,7 +93,7 @@ public record ServerSettings(String name, String host, int port, String user, St
                 + ", maxWaitMillis=" + maxWaitMillis + ", idleTimeoutMillis=" + idleTimeoutMillis
                 + ", idleCheckPeriodMillis=" + idleCheckPeriodMillis + ", heartbeatSql=" + heartbeatSql
                 + ", heartbeatPeriodMillis=" + heartbeatPeriodMillis + ", connectionInitSql=" + connectionInitSql
-                + ", maxPacketSize=" + maxPacketSize + "]";
+                + ", maxPacketSize=" + maxPacketSize + (jdbcUrl == null ? "" : ", jdbcUrl=" + describe()) + "]";
     }
 
     private static void check(boolean ok, String name, Object value, String expected) {

@@ -18,6 +18,27 @@ public final class Packet extends DefaultByteBufHolder {
         this.sequenceId = sequenceId;
     }
 
+    /**
+     * The frame of a payload Tessera wrote itself, e.g. a response a JDBC data host's answer is re-encoded into:
+     * fills in the header of {@code payload}'s buffer and takes ownership of it.
+     *
+     * @throws IllegalArgumentException when the payload needs continuation frames ({@value PacketDecoder#MAX_PAYLOAD}
+     *     bytes or more); the buffer is released
+     */
+    public static Packet of(int sequenceId, PayloadWriter payload) {
+        ByteBuf frame = payload.frame();
+        int length = payload.payloadLength();
+        if (length >= PacketDecoder.MAX_PAYLOAD) {
+            frame.release();
+            throw new IllegalArgumentException("payload: " + length + " bytes (expected: < "
+                    + PacketDecoder.MAX_PAYLOAD + ")");
+        }
+        frame.setMediumLE(0, length);
+        frame.setByte(3, sequenceId);
+        frame.readerIndex(PacketDecoder.HEADER_SIZE);
+        return new Packet(sequenceId & 0xFF, frame);
+    }
+
     public int sequenceId() {
         return sequenceId;
     }

@@ -40,8 +40,8 @@ import java.util.concurrent.CompletionStage;
 
 /**
  * The running proxy as the admin port sees it. Every call builds fresh views from live objects; nothing blocks.
- * Every server of a MySQL data host shows its own pool and heartbeat, and counts the statements it served. A data host
- * Tessera does not reach (its dbType) shows its servers with empty pools and heartbeats that never ran.
+ * Every server of a data host shows its own pool (a JDBC server's ACTIVE and IDLE as HikariCP counts them) and
+ * heartbeat, and counts the statements it served.
  */
 public final class ProxyAdminContext implements AdminContext {
 
@@ -51,14 +51,17 @@ public final class ProxyAdminContext implements AdminContext {
     private final ConfigReloader reloader;
     private final ClientConnections connections;
     private final Map<EventLoop, String> processorNames = new HashMap<>();
+    private final List<ThreadPoolView> threadPools;
 
     /**
      * @param topologies the topology each view reads, once per view
      * @param reloader when the configuration in force was loaded or rolled back
+     * @param threadPools what {@code show @@threadpool} reports: the business executor
      */
     public ProxyAdminContext(String version, long startupMillis, TopologyHolder topologies, ConfigReloader reloader,
-            ClientConnections connections, EventLoopGroup group) {
+            ClientConnections connections, EventLoopGroup group, List<ThreadPoolView> threadPools) {
         this.version = version;
+        this.threadPools = List.copyOf(threadPools);
         this.startupMillis = startupMillis;
         this.topologies = topologies;
         this.reloader = reloader;
@@ -202,7 +205,7 @@ public final class ProxyAdminContext implements AdminContext {
 
     @Override
     public List<ThreadPoolView> threadPools() {
-        return List.of(); // no business executor or timer pool exists yet: event loops do all the work
+        return threadPools;
     }
 
     @Override

@@ -36,16 +36,12 @@ final class NotHonoured {
     private static final String NO_SEQUENCES = "global sequences (next value for MYCATSEQ_...) are not built";
     private static final String NO_SOCKET_BUFFERS =
             "the operating system's default socket buffer size applies (setting it is not built)";
-    /** What Tessera does with a server of a data host it cannot reach. */
-    private static final String NEVER_CONNECTED = "Tessera never connects to it";
     private static final String NO_CONSISTENCY_CHECK = "the global table consistency check is not built";
 
     /** server.xml {@code <system>} properties, by name; each applies only when the property is written. */
     private static final Map<String, Rule<SystemConfig>> SYSTEM = Map.ofEntries(
             property("sqlExecuteTimeout", system -> true,
                     "no statement is cancelled for running long (statement timeouts are not built)"),
-            property("processorExecutor", system -> true,
-                    "Tessera has no business executor: its event loops (processors) do all the work"),
             property("frontWriteQueueSize", system -> true,
                     "a client's pending output is bounded by Netty's write water marks (256 KiB to 1 MiB)"),
             property("frontSocketSoRcvbuf", system -> true, NO_SOCKET_BUFFERS),
@@ -94,7 +90,8 @@ final class NotHonoured {
 
     private static final List<Rule<DataHostConfig>> DATA_HOST = List.of(
             new Rule<>(host -> !speaksMysql(host), host -> attribute("dbType", host.dbType()),
-                    host -> "Tessera reaches MySQL and MariaDB data hosts only: statements for its data nodes fail"),
+                    host -> "statements reach it in MySQL's SQL as the router writes them (LIMIT m,n and the like),"
+                            + " not translated to its dialect"),
             new Rule<>(host -> spreadsReads(host) && host.heartbeatSql().isBlank(),
                     host -> attribute("balance", host.balance().code()),
                     host -> "reads go to the active writeHost only: other servers take reads only while their"
@@ -122,12 +119,6 @@ final class NotHonoured {
                     host -> "replica lag is read only with <heartbeat>show slave status</heartbeat>: a readHost takes"
                             + " reads while its heartbeat is OK, however far behind it is"));
 
-    private static final List<Rule<WriteHostSite>> WRITE_HOST = List.of(
-            Rule.element(site -> site.index() > 0 && !speaksMysql(site.dataHost()), site -> NEVER_CONNECTED));
-
-    private static final List<Rule<ReadHostSite>> READ_HOST = List.of(
-            Rule.element(site -> !speaksMysql(site.dataHost()), site -> NEVER_CONNECTED));
-
     private NotHonoured() {
     }
 
@@ -154,15 +145,6 @@ final class NotHonoured {
         for (DataHostConfig host : config.dataHosts().values()) {
             String hostTag = Where.tag("dataHost", "name", host.name());
             check(DATA_HOST, SCHEMA_XML, "", hostTag, host, warnings);
-            for (int i = 0; i < host.writeHosts().size(); i++) {
-                WriteHostConfig write = host.writeHosts().get(i);
-                String writeTag = Where.tag("writeHost", "host", write.host());
-                check(WRITE_HOST, SCHEMA_XML, hostTag, writeTag, new WriteHostSite(host, i, write), warnings);
-                for (ReadHostConfig read : write.readHosts()) {
-                    check(READ_HOST, SCHEMA_XML, hostTag + writeTag, Where.tag("readHost", "host", read.host()),
-                            new ReadHostSite(host, read), warnings);
-                }
-            }
         }
         activeWriteHosts(config, warnings);
         return warnings;
@@ -229,7 +211,7 @@ final class NotHonoured {
         return host.writeHosts().stream().mapToInt(write -> write.readHosts().size()).sum();
     }
 
-    /** As {@code TesseraServer}: MySQL and MariaDB data hosts get the native client, whatever their dbDriver. */
+    /** Whether the data host speaks MySQL's SQL (a native data host always does: the configuration checks it). */
     private static boolean speaksMysql(DataHostConfig host) {
         return host.dbType().equalsIgnoreCase("mysql") || host.dbType().equalsIgnoreCase("mariadb");
     }
@@ -301,13 +283,5 @@ final class NotHonoured {
             warnings.add(file + ": " + (where.isEmpty() ? "" : where + ": ") + what + " has no effect yet: "
                     + instead.apply(element));
         }
-    }
-
-    /** The {@code index}-th write host of a data host. */
-    private record WriteHostSite(DataHostConfig dataHost, int index, WriteHostConfig write) {
-    }
-
-    /** A read host and the data host it belongs to. */
-    private record ReadHostSite(DataHostConfig dataHost, ReadHostConfig read) {
     }
 }

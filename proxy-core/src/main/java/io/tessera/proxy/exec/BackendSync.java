@@ -4,6 +4,8 @@ import io.netty.util.AttributeKey;
 import io.tessera.backend.BackendConnection;
 import io.tessera.protocol.charset.Collation;
 import io.tessera.protocol.charset.Collations;
+import io.tessera.protocol.error.ErrorCode;
+import io.tessera.protocol.error.TesseraException;
 import io.tessera.proxy.session.Session;
 import io.tessera.proxy.session.SqlLiterals;
 import java.nio.charset.Charset;
@@ -84,6 +86,9 @@ final class BackendSync {
         if (charsets == null && others == null) {
             return IN_SYNC; // the common case: nothing to send, nothing allocated
         }
+        if (!connection.speaksMysql()) {
+            return applyWithoutSql(session, connection, charsets, others);
+        }
         CompletableFuture<Void> chain = IN_SYNC;
         if (charsets != null) {
             Map<String, String> change = charsets;
@@ -96,6 +101,46 @@ final class BackendSync {
             chain = chain.thenCompose(ignored -> set(connection, change));
         }
         return chain;
+    }
+
+    /**
+     * A JDBC data host of another database takes no MySQL {@code SET}: the character sets only change how Tessera
+     * encodes its text, autocommit switches over JDBC, and any other variable fails the statement (1235) rather than
+     * let it run without the setting.
+     */
+    private static CompletableFuture<Void> applyWithoutSql(Session session, BackendConnection connection,
+            Map<String, String> charsets, Map<String, String> others) {
+        Map<String, String> change = new LinkedHashMap<>();
+        CompletableFuture<Void> chain = IN_SYNC;
+        if (charsets != null) {
+            connection.characterSets(charset(session, "character_set_client"),
+                    charset(session, "character_set_results"));
+            change.putAll(charsets);
+        }
+        if (others != null) {
+            for (Map.Entry<String, String> e : others.entrySet()) {
+                if (!e.getKey().equals("autocommit")) {
+                    return CompletableFuture.failedFuture(new TesseraException(ErrorCode.NOT_SUPPORTED_YET,
+                            connection.dataHost() + ": the session variable " + e.getKey() + " cannot be set on a"
+                                    + " data host that is not MySQL"));
+                }
+                String value = String.valueOf(SqlLiterals.value(e.getValue()));
+                boolean on = !value.equals("0") && !value.equalsIgnoreCase("OFF");
+                chain = chain.thenCompose(ignored -> connection.autocommit(on));
+            }
+            change.putAll(others);
+        }
+        return chain.thenRun(() -> {
+            Map<String, String> next = new HashMap<>(applied(connection));
+            change.forEach((name, literal) -> {
+                if (literal.equals(baseline(name))) {
+                    next.remove(name);
+                } else {
+                    next.put(name, literal);
+                }
+            });
+            connection.attr(APPLIED).set(next);
+        });
     }
 
     /** After COM_RESET_CONNECTION the connection is back at the login baseline. */

@@ -6,6 +6,7 @@ import io.tessera.backend.host.ReadHostSettings;
 import io.tessera.backend.host.WriteHostSettings;
 import io.tessera.backend.pool.ServerSettings;
 import io.tessera.proxy.config.DataHostConfig;
+import io.tessera.proxy.config.DataHostConfig.DbDriver;
 import io.tessera.proxy.config.ReadHostConfig;
 import io.tessera.proxy.config.SystemConfig;
 import io.tessera.proxy.config.TesseraConfig;
@@ -18,7 +19,8 @@ import java.util.Map;
 /**
  * Maps schema.xml's {@code <dataHost>}s onto backend-pool's {@link DataHostSettings}: every {@code <writeHost>} and
  * {@code <readHost>} becomes a server with its {@code weight}, the data host's pool bounds, heartbeat and
- * {@code connectionInitSql}, and server.xml's wait, idle and packet limits.
+ * {@code connectionInitSql}, and server.xml's wait, idle and packet limits; a server of a {@code dbDriver="jdbc"}
+ * data host keeps its JDBC URL and is reached through the driver the URL names.
  */
 final class DataHostMapper {
 
@@ -28,23 +30,16 @@ final class DataHostMapper {
     private DataHostMapper() {
     }
 
-    /** The data hosts Tessera reaches, by name in schema.xml order: those of MySQL and MariaDB. */
+    /**
+     * The data hosts Tessera reaches, by name in schema.xml order: every one (a native data host is MySQL or MariaDB,
+     * the configuration checks it; a JDBC one is whatever its driver reaches).
+     */
     static Map<String, DataHostSettings> settings(TesseraConfig config) {
         Map<String, DataHostSettings> hosts = new LinkedHashMap<>();
         for (DataHostConfig host : config.dataHosts().values()) {
-            if (speaksMysql(host)) { // other dbTypes are a warning of the configuration load
-                hosts.put(host.name(), settings(host, config.system()));
-            }
+            hosts.put(host.name(), settings(host, config.system()));
         }
         return hosts;
-    }
-
-    /**
-     * MySQL and MariaDB data hosts are reached with Tessera's own client, whatever their {@code dbDriver}: MyCat's
-     * sample {@code dbDriver="jdbc"} with a {@code jdbc:mysql://} URL gets the same server over the native protocol.
-     */
-    static boolean speaksMysql(DataHostConfig host) {
-        return host.dbType().equalsIgnoreCase("mysql") || host.dbType().equalsIgnoreCase("mariadb");
     }
 
     private static DataHostSettings settings(DataHostConfig host, SystemConfig system) {
@@ -52,22 +47,23 @@ final class DataHostMapper {
         for (WriteHostConfig write : host.writeHosts()) {
             List<ReadHostSettings> readHosts = new ArrayList<>();
             for (ReadHostConfig read : write.readHosts()) {
-                readHosts.add(new ReadHostSettings(read.host(), server(host, system, read.hostName(), read.port(),
-                        read.user(), read.password()), read.weight()));
+                readHosts.add(new ReadHostSettings(read.host(), server(host, system, read.url(), read.hostName(),
+                        read.port(), read.user(), read.password()), read.weight()));
             }
-            writeHosts.add(new WriteHostSettings(write.host(), server(host, system, write.hostName(), write.port(),
-                    write.user(), write.password()), write.weight(), readHosts));
+            writeHosts.add(new WriteHostSettings(write.host(), server(host, system, write.url(), write.hostName(),
+                    write.port(), write.user(), write.password()), write.weight(), readHosts));
         }
         return new DataHostSettings(host.name(), host.balance(), host.writeType(), host.switchType(),
                 host.slaveThreshold(), writeHosts, host.maxRetryCount(), BalanceType.of(host.balanceType()),
                 host.tempReadHostAvailable());
     }
 
-    private static ServerSettings server(DataHostConfig host, SystemConfig system, String address, int port,
-            String user, String password) {
+    private static ServerSettings server(DataHostConfig host, SystemConfig system, String url, String address,
+            int port, String user, String password) {
         return new ServerSettings(host.name(), address, port > 0 ? port : MYSQL_PORT, user, password,
                 host.minCon(), host.maxCon(), system.poolMaxWait().toMillis(), system.idleTimeout().toMillis(),
                 system.dataNodeIdleCheckPeriod().toMillis(), host.heartbeatSql(),
-                system.dataNodeHeartbeatPeriod().toMillis(), host.connectionInitSql(), system.maxPacketSize());
+                system.dataNodeHeartbeatPeriod().toMillis(), host.connectionInitSql(), system.maxPacketSize(),
+                host.dbDriver() == DbDriver.JDBC ? url.trim() : null);
     }
 }

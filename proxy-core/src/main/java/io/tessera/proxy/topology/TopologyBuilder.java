@@ -46,21 +46,24 @@ import java.util.concurrent.atomic.AtomicLong;
  * Builds a {@link Topology} from a configuration, completely, before anything uses it. A data host whose settings
  * the previous topology has unchanged is taken over as it is, connections and all; a new or changed one is started,
  * on the write host that {@code conf/dnindex.properties} names ({@link DnIndex}), and records its switches there.
- * What lives as long as the server (the event loops, the transaction coordinator and its XA log, the client
- * connections) comes in through the constructor.
+ * What lives as long as the server (the event loops, the business executor, the transaction coordinator and its XA
+ * log, the client connections) comes in through the constructor.
  */
 public final class TopologyBuilder {
 
     private final EventLoopGroup group;
+    private final java.util.concurrent.Executor business; // named in full: exec.Executor runs statements
     private final TransactionCoordinator transactions;
     private final ClientConnections connections;
     private final String serverVersion;
     private final AtomicLong generations = new AtomicLong();
     private DnIndex dnIndex; // guarded by this
 
-    public TopologyBuilder(EventLoopGroup group, TransactionCoordinator transactions, ClientConnections connections,
-            String serverVersion) {
+    /** @param business the business executor, where the blocking calls of JDBC data hosts run */
+    public TopologyBuilder(EventLoopGroup group, java.util.concurrent.Executor business,
+            TransactionCoordinator transactions, ClientConnections connections, String serverVersion) {
         this.group = group;
+        this.business = business;
         this.transactions = transactions;
         this.connections = connections;
         this.serverVersion = serverVersion;
@@ -85,7 +88,7 @@ public final class TopologyBuilder {
                     hosts.put(settings.name(), reused);
                 } else {
                     DataHost host = new DataHost(settings, recorded.indexOf(settings.name()), dnIndex, group,
-                            Clock.systemUTC(), BackendConnector.socketChannelFactory(group));
+                            business, Clock.systemUTC(), BackendConnector.socketChannelFactory(group));
                     hosts.put(settings.name(), host);
                     started.add(host);
                 }

@@ -96,8 +96,6 @@ class NotHonouredTest {
         assertThat(conf.loadWithWarnings()).containsExactly(
                 "server.xml: <system>: <property name=\"sqlExecuteTimeout\">300</property> has no effect yet: no"
                         + " statement is cancelled for running long (statement timeouts are not built)",
-                "server.xml: <system>: <property name=\"processorExecutor\">8</property> has no effect yet: Tessera has"
-                        + " no business executor: its event loops (processors) do all the work",
                 "server.xml: <system>: <property name=\"frontWriteQueueSize\">4096</property> has no effect yet: a"
                         + " client's pending output is bounded by Netty's write water marks (256 KiB to 1 MiB)",
                 "server.xml: <system>: <property name=\"frontSocketSoRcvbuf\">1048576</property> has no effect yet: the"
@@ -145,8 +143,9 @@ class NotHonouredTest {
                         + " for MYCATSEQ_...) are not built",
                 "schema.xml: <dataHost name=\"host1\">: writeType=\"2\" has no effect yet: writes go to the active"
                         + " writeHost only, as with writeType=\"0\" (MyCat 1.6 cannot write to every writeHost either)",
-                "schema.xml: <dataHost name=\"ora\">: dbType=\"oracle\" has no effect yet: Tessera reaches MySQL and"
-                        + " MariaDB data hosts only: statements for its data nodes fail",
+                "schema.xml: <dataHost name=\"ora\">: dbType=\"oracle\" has no effect yet: statements reach it in"
+                        + " MySQL's SQL as the router writes them (LIMIT m,n and the like), not translated to its"
+                        + " dialect",
                 "dnindex.properties: host1=2 names no writeHost of data host host1 (expected: 0..1): it starts on its"
                         + " first writeHost \"hostM1\"");
     }

@@ -46,10 +46,17 @@ final class RecordingBackend implements BackendConnection {
     private int closed;
     private int pauses;
     private int resumes;
+    private boolean speaksMysql = true;
 
     RecordingBackend(long connectionId, EventLoop loop) {
         this.connectionId = connectionId;
         this.loop = loop;
+    }
+
+    /** The connection is of a JDBC data host that is not MySQL: no SET reaches it ({@link #speaksMysql}). */
+    RecordingBackend notMysql() {
+        speaksMysql = false;
+        return this;
     }
 
     /** The answer to the next {@link #execute}. */
@@ -154,6 +161,20 @@ final class RecordingBackend implements BackendConnection {
 
     @Override
     public void characterSets(Charset client, Charset results) {
+        if (!speaksMysql) {
+            sent.add("characterSets(" + client + ", " + results + ")");
+        }
+    }
+
+    @Override
+    public boolean speaksMysql() {
+        return speaksMysql;
+    }
+
+    @Override
+    public CompletableFuture<Void> autocommit(boolean on) {
+        sent.add("autocommit(" + on + ")");
+        return CompletableFuture.completedFuture(null);
     }
 
     @Override
