@@ -76,4 +76,10 @@ public interface AdminContext {
 
     /** The client connections of the 8066 port, logged in or not (not the admin port's own connections). */
     List<ConnectionView> connections();
+
+    /**
+     * The SQL statistics and their switches ({@code show @@sql...}, {@code reload @@sqlstat},
+     * {@code reload @@sqlslow}).
+     */
+    SqlStatsView sqlStats();
 }

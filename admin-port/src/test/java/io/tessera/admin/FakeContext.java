@@ -8,7 +8,7 @@ import java.util.List;
 /** An {@link AdminContext} over fixed values, with a fixed clock: two data hosts, three data nodes, two schemas. */
 public record FakeContext(String version, long startupMillis, Clock clock, List<SchemaView> schemas,
         List<DataNodeView> dataNodes, List<DataHostView> dataHosts, List<ThreadPoolView> threadPools,
-        List<ConnectionView> connections) implements AdminContext {
+        List<ConnectionView> connections, FakeSqlStats sqlStats) implements AdminContext {
 
     /** 2024-05-01T10:00:00Z. */
     public static final long NOW = Instant.parse("2024-05-01T10:00:00Z").toEpochMilli();
@@ -63,10 +63,12 @@ public record FakeContext(String version, long startupMillis, Clock clock, List<
                 List.of(new Connection("Processor1", 7, "127.0.0.1", 50_002, 8066, "test", "TESTDB", "utf8mb4", 45,
                                 1_000, 20_000, NOW - 90_500, 0, 0, ConnectionView.READ_COMMITTED, false),
                         new Connection("Processor0", 3, "10.1.1.1", 50_001, 8066, "root", null, "utf8", 33, 10, 200,
-                                NOW - 1_000, 4096, 1, ConnectionView.REPEATABLE_READ, true)));
+                                NOW - 1_000, 4096, 1, ConnectionView.REPEATABLE_READ, true)),
+                FakeSqlStats.sample());
     }
 
     public FakeContext withDataHosts(List<DataHostView> hosts) {
-        return new FakeContext(version, startupMillis, clock, schemas, dataNodes, hosts, threadPools, connections);
+        return new FakeContext(version, startupMillis, clock, schemas, dataNodes, hosts, threadPools, connections,
+                sqlStats);
     }
 }

@@ -49,7 +49,9 @@ class AdminCommandsTest {
     void everyCommandInTheRegistryIsReachableByItsOwnStatement() {
         List<String> statements = List.of("show @@time.current", "show @@time.startup", "show @@version",
                 "show @@server", "show @@threadpool", "show @@datanode", "show @@datasource", "show @@connection",
-                "show @@heartbeat", "switch @@datasource host1", "kill @@connection 1", "reload @@config", "reload @@config_all",
+                "show @@sql", "show @@sql.slow", "show @@sql.sum", "show @@sql.sum.user", "show @@sql.sum.table",
+                "reload @@sqlslow=10", "reload @@sqlstat=open", "show @@heartbeat", "switch @@datasource host1",
+                "kill @@connection 1", "reload @@config", "reload @@config_all",
                 "reload @@user", "rollback @@config", "offline", "online", "show @@help",
                 "select @@version_comment limit 1", "set names utf8");
         Set<Class<?>> reached = new HashSet<>();
@@ -61,6 +63,7 @@ class AdminCommandsTest {
             instances.add(first);
         }
         assertThat(instances).containsExactlyInAnyOrderElementsOf(Replies.COMMANDS.commands());
-        assertThat(reached).hasSize(15); // ShowTime, ChangeStatus and ReloadConfig serve several statements each
+        // ShowTime, ShowSqlSumUser, ChangeStatus and ReloadConfig serve several statements each
+        assertThat(reached).hasSize(21);
     }
 }

@@ -11,6 +11,7 @@ import io.tessera.admin.DataSourceView;
 import io.tessera.admin.HeartbeatStatus;
 import io.tessera.admin.PoolStats;
 import io.tessera.admin.SchemaView;
+import io.tessera.admin.SqlStatsView;
 import io.tessera.admin.ThreadPoolView;
 import io.tessera.backend.host.DataHost;
 import io.tessera.backend.host.Server;
@@ -21,6 +22,7 @@ import io.tessera.proxy.config.TableConfig;
 import io.tessera.proxy.config.WriteHostConfig;
 import io.tessera.proxy.exec.DataNode;
 import io.tessera.proxy.session.ClientConnections;
+import io.tessera.proxy.stat.SqlStats;
 import io.tessera.proxy.topology.Topology;
 import io.tessera.proxy.topology.ConfigReloader;
 import io.tessera.proxy.topology.TopologyHolder;
@@ -43,19 +45,22 @@ public final class ProxyAdminContext implements AdminContext {
     private final TopologyHolder topologies;
     private final ConfigReloader reloader;
     private final ClientConnections connections;
+    private final SqlStats sqlStats;
     private final Map<EventLoop, String> processorNames = new HashMap<>();
 
     /**
      * @param topologies the topology each view reads, once per view
      * @param reloader when the configuration in force was loaded or rolled back
+     * @param sqlStats the SQL statistics the pipeline records
      */
     public ProxyAdminContext(String version, long startupMillis, TopologyHolder topologies, ConfigReloader reloader,
-            ClientConnections connections, EventLoopGroup group) {
+            ClientConnections connections, SqlStats sqlStats, EventLoopGroup group) {
         this.version = version;
         this.startupMillis = startupMillis;
         this.topologies = topologies;
         this.reloader = reloader;
         this.connections = connections;
+        this.sqlStats = sqlStats;
         int index = 0;
         for (EventExecutor loop : group) {
             processorNames.put((EventLoop) loop, "Processor" + index++);
@@ -196,6 +201,11 @@ public final class ProxyAdminContext implements AdminContext {
     @Override
     public List<ThreadPoolView> threadPools() {
         return List.of(); // no business executor or timer pool exists yet: event loops do all the work
+    }
+
+    @Override
+    public SqlStatsView sqlStats() {
+        return sqlStats;
     }
 
     @Override

@@ -34,6 +34,7 @@ public final class ClientChannel {
     private Runnable onWritable;
     private CommandListener commandListener;
     private Runnable nextStatement;
+    private StatementWatch watch; // set only while SQL statistics record the current statement
     private int commandStart; // the sequence id of the current command's first answer packet
     private final long openedMillis = System.currentTimeMillis();
     private long bytesRead; // the event loop writes; the admin port reads a possibly stale value
@@ -190,11 +191,20 @@ public final class ClientChannel {
 
     /** Called by the front end when the client has gone: whatever waits for writability stops waiting. */
     public void closed() {
+        if (watch != null) {
+            watch.abandoned();
+            watch = null;
+        }
         if (onWritable != null) {
             Runnable action = onWritable;
             onWritable = null;
             action.run();
         }
+    }
+
+    /** {@code watch} learns how the current statement ends (the SQL statistics record it). */
+    public void watch(StatementWatch watch) {
+        this.watch = watch;
     }
 
     /** Told when each command ends, before the next may start (the binary protocol's result re-encoder). */
@@ -220,6 +230,10 @@ public final class ClientChannel {
 
     /** The current statement failed: no further statement of a multi-statement text runs. */
     public void statementFailed() {
+        if (watch != null) {
+            watch.abandoned();
+            watch = null;
+        }
         if (nextStatement != null) {
             nextStatement = null;
             session.moreResults(false);
@@ -227,6 +241,11 @@ public final class ClientChannel {
     }
 
     public void commandDone() {
+        if (watch != null) {
+            StatementWatch ended = watch;
+            watch = null;
+            ended.succeeded(writer.bytesWritten());
+        }
         if (nextStatement != null) {
             Runnable next = nextStatement;
             nextStatement = null;

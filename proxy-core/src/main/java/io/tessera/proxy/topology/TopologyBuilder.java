@@ -26,6 +26,7 @@ import io.tessera.proxy.pipeline.LocalAnswers;
 import io.tessera.proxy.pipeline.StatementPipeline;
 import io.tessera.proxy.session.Authenticator;
 import io.tessera.proxy.session.ClientConnections;
+import io.tessera.proxy.stat.SqlStats;
 import io.tessera.router.Router;
 import io.tessera.router.model.LogicalSchema;
 import io.tessera.router.model.SchemaCatalog;
@@ -54,15 +55,17 @@ public final class TopologyBuilder {
     private final EventLoopGroup group;
     private final TransactionCoordinator transactions;
     private final ClientConnections connections;
+    private final SqlStats sqlStats;
     private final String serverVersion;
     private final AtomicLong generations = new AtomicLong();
     private DnIndex dnIndex; // guarded by this
 
     public TopologyBuilder(EventLoopGroup group, TransactionCoordinator transactions, ClientConnections connections,
-            String serverVersion) {
+            SqlStats sqlStats, String serverVersion) {
         this.group = group;
         this.transactions = transactions;
         this.connections = connections;
+        this.sqlStats = sqlStats;
         this.serverVersion = serverVersion;
     }
 
@@ -138,7 +141,7 @@ public final class TopologyBuilder {
         FirewallConfig firewall = config.firewall();
         StatementPipeline pipeline = new StatementPipeline(router, executor, authenticator, locals,
                 new SessionFunctions(serverVersion, LocalSelect.VERSION_COMMENT), connections.status(),
-                firewall.blacklistCheck() ? new SqlFirewall(firewall.blacklist()) : null);
+                firewall.blacklistCheck() ? new SqlFirewall(firewall.blacklist()) : null, sqlStats);
         return new Topology(generations.incrementAndGet(), config, hosts, dataNodes, router, executor, authenticator,
                 pipeline);
     }
