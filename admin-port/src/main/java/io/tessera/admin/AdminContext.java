@@ -77,6 +77,9 @@ public interface AdminContext {
     /** The client connections of the 8066 port, logged in or not (not the admin port's own connections). */
     List<ConnectionView> connections();
 
+    /** The protocol commands each processor (event loop) of the 8066 port dispatched ({@code show @@command}). */
+    List<CommandCounts> commandCounts();
+
     /**
      * The SQL statistics and their switches ({@code show @@sql...}, {@code reload @@sqlstat},
      * {@code reload @@sqlslow}).

@@ -48,7 +48,8 @@ class AdminCommandsTest {
     @Test
     void everyCommandInTheRegistryIsReachableByItsOwnStatement() {
         List<String> statements = List.of("show @@time.current", "show @@time.startup", "show @@version",
-                "show @@server", "show @@threadpool", "show @@datanode", "show @@datasource", "show @@connection",
+                "show @@server", "show @@threadpool", "show @@datanode", "show @@datasource", "show @@command", "show @@connection",
+                "show @@connection.sql",
                 "show @@sql", "show @@sql.slow", "show @@sql.sum", "show @@sql.sum.user", "show @@sql.sum.table",
                 "reload @@sqlslow=10", "reload @@sqlstat=open", "show @@heartbeat", "switch @@datasource host1",
                 "kill @@connection 1", "reload @@config", "reload @@config_all",
@@ -64,6 +65,6 @@ class AdminCommandsTest {
         }
         assertThat(instances).containsExactlyInAnyOrderElementsOf(Replies.COMMANDS.commands());
         // ShowTime, ShowSqlSumUser, ChangeStatus and ReloadConfig serve several statements each
-        assertThat(reached).hasSize(21);
+        assertThat(reached).hasSize(23);
     }
 }

@@ -179,7 +179,7 @@ class AdminHandlerTest {
         FakeContext sample = FakeContext.sample();
         AdminContext failing = new FakeContext(sample.version(), sample.startupMillis(), sample.clock(),
                 sample.schemas(), sample.dataNodes(), sample.dataHosts(), sample.threadPools(), null,
-                sample.sqlStats());
+                sample.commandCounts(), sample.sqlStats());
         client = new EmbeddedClient(failing, 1 << 20, ROOT);
         client.login(CLIENT_CAPABILITIES, "root", "s3cret");
         client.query("show @@connection");

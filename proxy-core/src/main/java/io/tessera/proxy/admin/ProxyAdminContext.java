@@ -4,6 +4,7 @@ import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.util.concurrent.EventExecutor;
 import io.tessera.admin.AdminContext;
+import io.tessera.admin.CommandCounts;
 import io.tessera.admin.ConnectionView;
 import io.tessera.admin.DataHostView;
 import io.tessera.admin.DataNodeView;
@@ -22,6 +23,7 @@ import io.tessera.proxy.config.TableConfig;
 import io.tessera.proxy.config.WriteHostConfig;
 import io.tessera.proxy.exec.DataNode;
 import io.tessera.proxy.session.ClientConnections;
+import io.tessera.proxy.session.CommandCounters;
 import io.tessera.proxy.stat.SqlStats;
 import io.tessera.proxy.topology.Topology;
 import io.tessera.proxy.topology.ConfigReloader;
@@ -201,6 +203,17 @@ public final class ProxyAdminContext implements AdminContext {
     @Override
     public List<ThreadPoolView> threadPools() {
         return List.of(); // no business executor or timer pool exists yet: event loops do all the work
+    }
+
+    @Override
+    public List<CommandCounts> commandCounts() {
+        List<CommandCounts> counts = new ArrayList<>();
+        processorNames.forEach((loop, name) -> {
+            CommandCounters c = connections.commandCounters(loop);
+            counts.add(new CommandCounts(name, c.initDb(), c.query(), c.stmtPrepare(), c.stmtExecute(),
+                    c.stmtClose(), c.ping(), c.kill(), c.quit(), c.other()));
+        });
+        return counts;
     }
 
     @Override

@@ -39,12 +39,20 @@ public final class ClientChannel {
     private final long openedMillis = System.currentTimeMillis();
     private long bytesRead; // the event loop writes; the admin port reads a possibly stale value
     private final Activity activity = new Activity();
+    private final CommandCounters commandCounters;
     private PhysicalDatabases databases = PhysicalDatabases.NONE;
 
+    /** A connection whose commands count on their own (tests, connections outside the front end). */
     public ClientChannel(Session session, Channel channel, Runnable onCommandDone) {
+        this(session, channel, onCommandDone, new CommandCounters());
+    }
+
+    /** @param commandCounters the counts of the event loop that serves {@code channel} ({@code show @@command}) */
+    public ClientChannel(Session session, Channel channel, Runnable onCommandDone, CommandCounters commandCounters) {
         this.session = session;
         this.writer = new PacketWriter(channel);
         this.onCommandDone = onCommandDone;
+        this.commandCounters = commandCounters;
     }
 
     public Session session() {
@@ -67,6 +75,11 @@ public final class ClientChannel {
     public void startCommand(int sequenceId) {
         writer.sequenceId(sequenceId);
         commandStart = sequenceId;
+    }
+
+    /** The commands its event loop dispatched ({@code show @@command}). */
+    public CommandCounters commandCounters() {
+        return commandCounters;
     }
 
     /** What the connection is doing now (SHOW PROCESSLIST). */

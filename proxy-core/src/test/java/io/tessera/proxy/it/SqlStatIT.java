@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -22,7 +23,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * MyCat's SQL statistics over real TCP and Connector/J: a known workload on dn1 (1,000 reads and 200 writes of one
  * table by user test, 7 reads by user other on dn2), and the admin port's counts checked exactly. Statistics are off
- * at start ({@code useSqlStat=0}) and {@code sqlRecordCount=3}.
+ * at start ({@code useSqlStat=0}) and {@code sqlRecordCount=3}. Also {@code show @@command}'s counts of a known
+ * sequence of protocol commands.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class SqlStatIT {
@@ -165,6 +167,94 @@ class SqlStatIT {
             }
         }
         assertThat(byColumn(admin("show @@sql.sum.user"), "USER").get("test")).containsEntry("R", "7");
+    }
+
+    @Test
+    @Order(6)
+    void showCommandCountsEachProtocolCommandPerProcessor() throws Exception {
+        try (Connection c = DriverManager.getConnection(tessera.jdbcUrl("TESTDB") + "?useServerPrepStmts=true",
+                RunningTessera.USER, RunningTessera.PASSWORD)) {
+            Map<String, Long> before = commandTotals();
+            try (Statement s = c.createStatement()) {
+                for (int i = 0; i < 10; i++) {
+                    readAll(s, "select v from stat_t where id = 1");
+                }
+            }
+            for (int i = 0; i < 3; i++) {
+                assertThat(c.isValid(5)).isTrue(); // COM_PING
+            }
+            try (PreparedStatement p = c.prepareStatement("select v from stat_t where id = ?")) {
+                for (int id = 1; id <= 2; id++) {
+                    p.setInt(1, id);
+                    try (ResultSet rs = p.executeQuery()) {
+                        assertThat(rs.next()).isTrue();
+                    }
+                }
+            }
+            Map<String, Long> after = commandTotals();
+            assertThat(delta(before, after)).containsEntry("QUERY", 10L).containsEntry("PING", 3L)
+                    .containsEntry("STMT_PREPARE", 1L).containsEntry("STMT_EXECUTE", 2L)
+                    .containsEntry("STMT_CLOSE", 1L).containsEntry("KILL", 0L).containsEntry("QUIT", 0L)
+                    .containsEntry("OTHER", 0L).containsEntry("INIT_DB", 0L);
+            before = after;
+            c.close();
+            Map<String, Long> closed = before;
+            AdminRows.await(SqlStatIT::commandRows, rows -> delta(closed, totals(rows)).get("QUIT") == 1L);
+        }
+        List<Map<String, String>> rows = commandRows();
+        assertThat(rows).extracting(r -> r.get("PROCESSOR")).doesNotHaveDuplicates()
+                .allSatisfy(name -> assertThat(name).matches("Processor\\d+"));
+    }
+
+    @Test
+    @Order(7)
+    void showConnectionSqlTellsTheStatementEachConnectionRunsOrRanLast() throws Exception {
+        try (Connection c = tessera.connect("TESTDB"); Statement s = c.createStatement()) {
+            String id;
+            try (ResultSet rs = s.executeQuery("select connection_id()")) {
+                assertThat(rs.next()).isTrue();
+                id = rs.getString(1);
+            }
+            long before = System.currentTimeMillis();
+            String sleep = "select sleep(0.3), v from stat_t where id = 2";
+            readAll(s, sleep);
+            long after = System.currentTimeMillis();
+            Map<String, String> row = byColumn(admin("show @@connection.sql"), "ID").get(id);
+            System.out.println("SqlStatIT: show @@connection.sql " + row);
+            assertThat(row).containsEntry("SQL", sleep).containsEntry("USER", "test")
+                    .containsEntry("SCHEMA", "TESTDB").containsEntry("HOST", "127.0.0.1");
+            assertThat(Long.parseLong(row.get("START_TIME"))).isBetween(before, after);
+            assertThat(Long.parseLong(row.get("EXECUTE_TIME"))).isBetween(300L, after - before);
+            Thread.sleep(100); // it ran: its time does not grow
+            assertThat(byColumn(admin("show @@connection.sql"), "ID").get(id)).isEqualTo(row);
+        }
+    }
+
+    private static List<Map<String, String>> commandRows() throws SQLException {
+        return admin("show @@command");
+    }
+
+    /** Each column of {@code show @@command} summed over the processors. */
+    private static Map<String, Long> commandTotals() throws SQLException {
+        return totals(commandRows());
+    }
+
+    private static Map<String, Long> totals(List<Map<String, String>> rows) {
+        Map<String, Long> totals = new LinkedHashMap<>();
+        for (Map<String, String> row : rows) {
+            row.forEach((column, value) -> {
+                if (!column.equals("PROCESSOR")) {
+                    totals.merge(column, Long.parseLong(value), Long::sum);
+                }
+            });
+        }
+        return totals;
+    }
+
+    private static Map<String, Long> delta(Map<String, Long> before, Map<String, Long> after) {
+        Map<String, Long> delta = new LinkedHashMap<>();
+        after.forEach((column, value) -> delta.put(column, value - before.getOrDefault(column, 0L)));
+        return delta;
     }
 
     /** TIME_COUNT of {@code n} statements that all ended in the hours' bucket of now (MyCat's 22-06, 06-13, ...). */
