@@ -8,6 +8,7 @@ import io.tessera.router.plan.ShardStatement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.TimeZone;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
@@ -16,8 +17,10 @@ import java.util.concurrent.ConcurrentMap;
  * ones, reads, writes and bytes; per logical table reads, writes and the tables named with it. Lives as long as the
  * server (a reload keeps what was recorded).
  *
- * <p>Off, it costs the pipeline one volatile read per statement ({@link #recording()}). On, a statement costs a few
- * small objects and two short uncontended-per-user locks at its end; nothing logs, nothing waits for I/O. Memory is
+ * <p>Off, it costs the pipeline one volatile read per statement ({@link #recording()}). On, a statement costs two
+ * small objects and a few striped counter updates ({@link java.util.concurrent.atomic.LongAdder}); only a slow
+ * statement or one naming several tables takes a lock, held for a few field updates. Nothing logs, nothing waits for
+ * I/O. Memory is
  * bounded: per user {@value UserStats#RECENT} recent and {@code sqlRecordCount} slow statements, at most
  * {@value #MAX_TABLES} tables with at most {@value TableStats#MAX_RELATED} related tables each; users are those of
  * server.xml, who alone can log in.
@@ -28,6 +31,7 @@ public final class SqlStats implements SqlStatsView {
     static final int MAX_TABLES = 1024;
 
     private final int slowPerUser;
+    private final TimeZone zone = TimeZone.getDefault(); // MyCat's TIME_COUNT hours are the server's
     private final ConcurrentMap<String, UserStats> users = new ConcurrentHashMap<>();
     private final ConcurrentMap<String, TableStats> tables = new ConcurrentHashMap<>();
     private volatile boolean recording;
@@ -56,7 +60,7 @@ public final class SqlStats implements SqlStatsView {
      */
     public StatementWatch started(String user, String ip, String schema, String sql, StatementType type,
             List<TableReference> tables, List<ShardStatement> shards, long bytesIn, long bytesSent) {
-        UserStats stats = users.computeIfAbsent(user, name -> new UserStats(name, slowPerUser));
+        UserStats stats = users.computeIfAbsent(user, name -> new UserStats(name, slowPerUser, zone));
         stats.started();
         return new Running(stats, ip, schema, sql, type, tables, shards, bytesIn, bytesSent,
                 System.currentTimeMillis(), System.nanoTime());
@@ -119,6 +123,13 @@ public final class SqlStats implements SqlStatsView {
         if (named.isEmpty()) {
             return;
         }
+        if (named.size() == 1) { // the common case: no list, no related tables
+            TableStats stats = table(named.get(0).table().toLowerCase(Locale.ROOT));
+            if (stats != null) {
+                stats.add(type, List.of(), endMillis);
+            }
+            return;
+        }
         List<String> names = new ArrayList<>(named.size());
         for (TableReference table : named) {
             String name = table.table().toLowerCase(Locale.ROOT);
@@ -127,15 +138,20 @@ public final class SqlStats implements SqlStatsView {
             }
         }
         for (String name : names) {
-            TableStats stats = tables.get(name);
-            if (stats == null) {
-                if (tables.size() >= MAX_TABLES) {
-                    continue;
-                }
-                stats = tables.computeIfAbsent(name, TableStats::new);
+            TableStats stats = table(name);
+            if (stats != null) {
+                stats.add(type, names, endMillis);
             }
-            stats.add(type, names, endMillis);
         }
+    }
+
+    /** The table's statistics, or null when it is new and {@value #MAX_TABLES} tables are counted already. */
+    private TableStats table(String name) {
+        TableStats stats = tables.get(name);
+        if (stats == null && tables.size() < MAX_TABLES) {
+            stats = tables.computeIfAbsent(name, TableStats::new);
+        }
+        return stats;
     }
 
     /** One statement running: what it needs to be recorded when it ends. */

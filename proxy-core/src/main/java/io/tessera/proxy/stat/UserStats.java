@@ -4,16 +4,18 @@ import io.tessera.admin.SqlStatsView.Executed;
 import io.tessera.admin.SqlStatsView.Slow;
 import io.tessera.admin.SqlStatsView.UserSum;
 import io.tessera.router.parse.StatementType;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.TimeZone;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
- * One user's statistics: MyCat's {@code UserStat} (its last statements, its slowest, its reads and writes). Updated
- * by the event loops that serve the user's connections, under this object's lock, held for a few field updates.
+ * One user's statistics: MyCat's {@code UserStat} (its last statements, its slowest, its reads and writes). The event
+ * loops that serve the user's connections update it at once: counts are {@link LongAdder}s and the last statements a
+ * ring written without locks, so they do not wait for each other; only a slow statement takes this object's lock.
  */
 final class UserStats {
 
@@ -25,21 +27,24 @@ final class UserStats {
 
     private final String name;
     private final int slowKept;
+    private final TimeZone zone; // TimeZone.getDefault() copies the zone on every call: read it once
     private final AtomicInteger running = new AtomicInteger();
-    private final ArrayDeque<Executed> recent = new ArrayDeque<>(RECENT);
-    private final List<Slow> slowest = new ArrayList<>();
-    private long reads;
-    private long writes;
-    private int maxConcurrent;
-    private long bytesIn;
-    private long bytesOut;
-    private final long[] byTimeOfDay = new long[4];
-    private final long[] byDuration = new long[4];
-    private long lastMillis;
+    private final AtomicInteger maxConcurrent = new AtomicInteger();
+    private final AtomicLong recentCount = new AtomicLong(); // statements put in the ring since it was last cleared
+    private final AtomicReferenceArray<Executed> recent = new AtomicReferenceArray<>(RECENT);
+    private final List<Slow> slowest = new ArrayList<>(); // guarded by this
+    private final LongAdder reads = new LongAdder();
+    private final LongAdder writes = new LongAdder();
+    private final LongAdder bytesIn = new LongAdder();
+    private final LongAdder bytesOut = new LongAdder();
+    private final LongAdder[] byTimeOfDay = adders();
+    private final LongAdder[] byDuration = adders();
+    private volatile long lastMillis;
 
-    UserStats(String name, int slowKept) {
+    UserStats(String name, int slowKept, TimeZone zone) {
         this.name = name;
         this.slowKept = slowKept;
+        this.zone = zone;
     }
 
     String name() {
@@ -49,8 +54,8 @@ final class UserStats {
     /** A statement of this user starts: counts toward MAX, the most running at once. */
     void started() {
         int now = running.incrementAndGet();
-        synchronized (this) {
-            maxConcurrent = Math.max(maxConcurrent, now);
+        if (now > maxConcurrent.get()) {
+            maxConcurrent.accumulateAndGet(now, Math::max);
         }
     }
 
@@ -60,29 +65,26 @@ final class UserStats {
     }
 
     /** A statement that started ended well; {@code slow} is null unless it was slow. */
-    synchronized void ended(StatementType type, Executed executed, Slow slow, long in, long out, long endMillis) {
+    void ended(StatementType type, Executed executed, Slow slow, long in, long out, long endMillis) {
         running.decrementAndGet();
         if (type.reads()) {
-            reads++;
+            reads.increment();
         } else if (type.changesRows()) {
-            writes++;
+            writes.increment();
         }
-        bytesIn += in;
-        bytesOut += out;
-        byDuration[durationBucket(executed.executeMillis())]++;
-        byTimeOfDay[timeOfDayBucket(endMillis)]++;
+        bytesIn.add(in);
+        bytesOut.add(out);
+        byDuration[durationBucket(executed.executeMillis())].increment();
+        byTimeOfDay[timeOfDayBucket(endMillis + zone.getOffset(endMillis))].increment();
         lastMillis = endMillis;
-        if (recent.size() == RECENT) {
-            recent.removeFirst();
-        }
-        recent.addLast(executed);
+        recent.set((int) (recentCount.getAndIncrement() % RECENT), executed);
         if (slow != null) {
             keepIfAmongSlowest(slow);
         }
     }
 
     /** Keeps the {@code slowKept} slowest, as MyCat's {@code SQLRecorder} does. */
-    private void keepIfAmongSlowest(Slow slow) {
+    private synchronized void keepIfAmongSlowest(Slow slow) {
         if (slowest.size() < slowKept) {
             slowest.add(slow);
             return;
@@ -109,10 +111,9 @@ final class UserStats {
         return millis <= 1000 ? 2 : 3;
     }
 
-    /** MyCat's TIME_COUNT buckets, in the JVM's time zone: 22-06h, 06-13h, 13-18h, 18-22h. */
-    static int timeOfDayBucket(long epochMillis) {
-        long local = epochMillis + TimeZone.getDefault().getOffset(epochMillis);
-        int hour = (int) (Math.floorMod(local, DAY) / HOUR);
+    /** MyCat's TIME_COUNT buckets of a local time in epoch milliseconds: 22-06h, 06-13h, 13-18h, 18-22h. */
+    static int timeOfDayBucket(long localMillis) {
+        int hour = (int) (Math.floorMod(localMillis, DAY) / HOUR);
         if (hour < 6 || hour >= 22) {
             return 0;
         }
@@ -122,10 +123,24 @@ final class UserStats {
         return hour < 18 ? 2 : 3;
     }
 
-    synchronized List<Executed> recent(boolean clear) {
-        List<Executed> copy = List.copyOf(recent);
+    /**
+     * The last statements, oldest first. While statements end meanwhile, the snapshot may hold a newer one in the
+     * place of an older one; it never holds more than {@value #RECENT}.
+     */
+    List<Executed> recent(boolean clear) {
+        long count = recentCount.get();
+        List<Executed> copy = new ArrayList<>(RECENT);
+        for (long i = Math.max(0, count - RECENT); i < count; i++) {
+            Executed e = recent.get((int) (i % RECENT));
+            if (e != null) {
+                copy.add(e);
+            }
+        }
         if (clear) {
-            recent.clear();
+            for (int i = 0; i < RECENT; i++) {
+                recent.set(i, null);
+            }
+            recentCount.set(0);
         }
         return copy;
     }
@@ -142,23 +157,35 @@ final class UserStats {
         slowest.clear();
     }
 
-    synchronized UserSum sum(boolean clear) {
-        UserSum sum = new UserSum(name, reads, writes, maxConcurrent, bytesIn, bytesOut, asList(byTimeOfDay),
-                asList(byDuration), lastMillis);
+    /** The counts; {@code clear} zeroes them (each at once, not all together: a statement ending meanwhile counts). */
+    UserSum sum(boolean clear) {
+        UserSum sum = new UserSum(name, value(reads, clear), value(writes, clear), maxConcurrent.get(),
+                value(bytesIn, clear), value(bytesOut, clear), values(byTimeOfDay, clear),
+                values(byDuration, clear), lastMillis);
         if (clear) {
-            reads = 0;
-            writes = 0;
-            maxConcurrent = running.get();
-            bytesIn = 0;
-            bytesOut = 0;
-            Arrays.fill(byTimeOfDay, 0);
-            Arrays.fill(byDuration, 0);
+            maxConcurrent.set(running.get());
             lastMillis = 0;
         }
         return sum;
     }
 
-    private static List<Long> asList(long[] counts) {
-        return Arrays.stream(counts).boxed().toList();
+    private static long value(LongAdder adder, boolean clear) {
+        return clear ? adder.sumThenReset() : adder.sum();
+    }
+
+    private static List<Long> values(LongAdder[] adders, boolean clear) {
+        List<Long> values = new ArrayList<>(adders.length);
+        for (LongAdder adder : adders) {
+            values.add(value(adder, clear));
+        }
+        return values;
+    }
+
+    private static LongAdder[] adders() {
+        LongAdder[] adders = new LongAdder[4];
+        for (int i = 0; i < adders.length; i++) {
+            adders[i] = new LongAdder();
+        }
+        return adders;
     }
 }

@@ -128,5 +128,35 @@ class SqlStatsTest {
     void bucketsAsMyCat() {
         assertThat(List.of(0L, 10L, 11L, 200L, 201L, 1000L, 1001L).stream().map(UserStats::durationBucket))
                 .containsExactly(0, 0, 1, 1, 2, 2, 3);
+        long hour = 3_600_000L;
+        assertThat(List.of(0L, 6 * hour - 1, 6 * hour, 13 * hour - 1, 13 * hour, 18 * hour, 22 * hour - 1, 22 * hour,
+                24 * hour + 7 * hour).stream().map(UserStats::timeOfDayBucket))
+                .containsExactly(0, 0, 1, 1, 2, 3, 3, 0, 1);
+    }
+
+    @Test
+    void countsExactlyWhenSeveralEventLoopsRecordAtOnce() throws Exception {
+        int threads = 4;
+        int each = 20_000;
+        Thread[] workers = new Thread[threads];
+        for (int t = 0; t < threads; t++) {
+            workers[t] = new Thread(() -> {
+                for (int i = 0; i < each; i++) {
+                    start("test", "select * from t1", i % 5 == 0 ? StatementType.UPDATE : StatementType.SELECT, "t1")
+                            .succeeded(1_001);
+                }
+            });
+            workers[t].start();
+        }
+        for (Thread worker : workers) {
+            worker.join();
+        }
+        UserSum sum = stats.users(false).get(0);
+        assertThat(sum.reads()).isEqualTo(threads * each * 4 / 5);
+        assertThat(sum.writes()).isEqualTo(threads * each / 5);
+        assertThat(sum.netOutBytes()).isEqualTo(threads * each);
+        assertThat(sum.maxConcurrent()).isBetween(1, threads);
+        assertThat(stats.tables(false).get(0).reads()).isEqualTo(threads * each * 4 / 5);
+        assertThat(stats.recent(false)).hasSize(UserStats.RECENT);
     }
 }
