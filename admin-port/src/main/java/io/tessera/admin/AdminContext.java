@@ -89,4 +89,13 @@ public interface AdminContext {
 
     /** The {@code <system>} settings in force that {@code show @@sysparam} reports, in MyCat's order. */
     List<SystemParameterView> systemParameters();
+
+    /** The protocol commands each processor (event loop) of the 8066 port dispatched ({@code show @@command}). */
+    List<CommandCounts> commandCounts();
+
+    /**
+     * The SQL statistics and their switches ({@code show @@sql...}, {@code reload @@sqlstat},
+     * {@code reload @@sqlslow}).
+     */
+    SqlStatsView sqlStats();
 }

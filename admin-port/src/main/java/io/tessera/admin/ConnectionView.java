@@ -64,4 +64,13 @@ public interface ConnectionView {
 
     /** Whether autocommit is on (autocommit, shown {@code true}/{@code false}). */
     boolean autocommit();
+
+    /** The statement the connection runs now or ran last, or null if it ran none ({@code show @@connection.sql}). */
+    String lastSql();
+
+    /** When {@link #lastSql()} started, in epoch milliseconds; 0 when there is none (START_TIME). */
+    long lastSqlStartMillis();
+
+    /** How long {@link #lastSql()} ran, or has run so far while it runs, in milliseconds (EXECUTE_TIME). */
+    long lastSqlMillis();
 }

@@ -10,7 +10,8 @@ import java.util.concurrent.CompletionStage;
 /** An {@link AdminContext} over fixed values, with a fixed clock: two data hosts, three data nodes, two schemas. */
 public record FakeContext(String version, long startupMillis, Clock clock, List<SchemaView> schemas,
         List<DataNodeView> dataNodes, List<DataHostView> dataHosts, List<ThreadPoolView> threadPools,
-        List<ConnectionView> connections) implements AdminContext {
+        List<ConnectionView> connections, List<CommandCounts> commandCounts, FakeSqlStats sqlStats)
+        implements AdminContext {
 
     /** 2024-05-01T10:00:00Z. */
     public static final long NOW = Instant.parse("2024-05-01T10:00:00Z").toEpochMilli();
@@ -35,8 +36,8 @@ public record FakeContext(String version, long startupMillis, Clock clock, List<
 
     public record Connection(String processor, long id, String host, int port, int localPort, String user,
             String schema, String charset, int charsetIndex, long netInBytes, long netOutBytes, long openedMillis,
-            int receiveBufferBytes, int sendQueueSize, int txIsolation, boolean autocommit)
-            implements ConnectionView {
+            int receiveBufferBytes, int sendQueueSize, int txIsolation, boolean autocommit, String lastSql,
+            long lastSqlStartMillis, long lastSqlMillis) implements ConnectionView {
     }
 
     /**
@@ -63,9 +64,13 @@ public record FakeContext(String version, long startupMillis, Clock clock, List<
                 List.of(new Host("host2", 1, List.of(m2, m3)), new Host("host1", 0, List.of(m1, s1))),
                 List.of(new Pool("Timer", 2, 0, 0, 15, 15), new Pool("BusinessExecutor", 4, 1, 2, 100, 103)),
                 List.of(new Connection("Processor1", 7, "127.0.0.1", 50_002, 8066, "test", "TESTDB", "utf8mb4", 45,
-                                1_000, 20_000, NOW - 90_500, 0, 0, ConnectionView.READ_COMMITTED, false),
+                                1_000, 20_000, NOW - 90_500, 0, 0, ConnectionView.READ_COMMITTED, false,
+                                "select * from t1", NOW - 2_000, 1_500),
                         new Connection("Processor0", 3, "10.1.1.1", 50_001, 8066, "root", null, "utf8", 33, 10, 200,
-                                NOW - 1_000, 4096, 1, ConnectionView.REPEATABLE_READ, true)));
+                                NOW - 1_000, 4096, 1, ConnectionView.REPEATABLE_READ, true, null, 0, 0)),
+                List.of(new CommandCounts("Processor1", 0, 7, 1, 2, 1, 3, 0, 0, 0),
+                        new CommandCounts("Processor0", 2, 1_000, 0, 0, 0, 10, 1, 4, 5)),
+                FakeSqlStats.sample());
     }
 
     /** Connection 7 holds two backends, 3 none (so it is left out, as the real context does). */
@@ -91,6 +96,7 @@ public record FakeContext(String version, long startupMillis, Clock clock, List<
     }
 
     public FakeContext withDataHosts(List<DataHostView> hosts) {
-        return new FakeContext(version, startupMillis, clock, schemas, dataNodes, hosts, threadPools, connections);
+        return new FakeContext(version, startupMillis, clock, schemas, dataNodes, hosts, threadPools, connections,
+                commandCounts, sqlStats);
     }
 }

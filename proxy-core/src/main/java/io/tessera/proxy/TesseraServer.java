@@ -23,6 +23,7 @@ import io.tessera.proxy.exec.xa.XaRecovery;
 import io.tessera.proxy.exec.xa.Xids;
 import io.tessera.proxy.frontend.FrontendServer;
 import io.tessera.proxy.session.ClientConnections;
+import io.tessera.proxy.stat.SqlStats;
 import io.tessera.proxy.topology.ConfigReloader;
 import io.tessera.proxy.topology.Topology;
 import io.tessera.proxy.topology.TopologyBuilder;
@@ -101,7 +102,8 @@ public final class TesseraServer implements AutoCloseable {
                     xids, new XaCoordinator(xaLog, recovery));
             ClientConnections connections = new ClientConnections();
             String version = serverVersion(system);
-            TopologyBuilder builder = new TopologyBuilder(group, business, transactions, connections,
+            SqlStats sqlStats = new SqlStats(system.useSqlStat(), system.sqlRecordCount());
+            TopologyBuilder builder = new TopologyBuilder(group, business, transactions, connections, sqlStats,
                     version);
             running.set(new TopologyHolder(await(builder.build(config, null))));
             recovery.recoverAtStart(XA_RECOVERY_AT_START_SECONDS); // prepared branches hold locks: settle them first
@@ -112,8 +114,8 @@ public final class TesseraServer implements AutoCloseable {
                     startupMillis);
             AdminServer admin = AdminServer.bind(new AdminSettings(system.bindIp(), system.managerPort(),
                     system.maxPacketSize(), system.authTimeout().toMillis(), AdminUsers.of(config)),
-                    new ProxyAdminContext(version, startupMillis, running.get(), reloader, connections, group,
-                            List.of(business)),
+                    new ProxyAdminContext(version, startupMillis, running.get(), reloader, connections, sqlStats,
+                            group, List.of(business)),
                     new ProxyAdminActions(connections, running.get(), reloader), group, serverChannel);
             adminServer.set(admin);
             return new TesseraServer(group, business, running.get(), builder, frontend, admin, xaLog);

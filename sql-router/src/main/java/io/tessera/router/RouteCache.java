@@ -4,6 +4,7 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.tessera.router.parse.ParsedStatement;
 import io.tessera.router.parse.StatementType;
+import io.tessera.router.parse.TableReference;
 import io.tessera.router.plan.PlanNode;
 import java.util.List;
 
@@ -23,11 +24,19 @@ public final class RouteCache {
      *     plan must be allowed to use
      * @param locksRows its statement locks the rows it reads ({@link ParsedStatement#locksRows}): only the write
      *     host may answer it
+     * @param tables the tables its statement names ({@link ParsedStatement#tables}), which the SQL statistics count
      */
-    public record Entry(StatementType type, PlanNode plan, List<String> schemas, boolean locksRows) {
+    public record Entry(StatementType type, PlanNode plan, List<String> schemas, boolean locksRows,
+            List<TableReference> tables) {
 
         public Entry {
             schemas = List.copyOf(schemas);
+            tables = List.copyOf(tables);
+        }
+
+        /** An entry whose statement names no table. */
+        public Entry(StatementType type, PlanNode plan, List<String> schemas, boolean locksRows) {
+            this(type, plan, schemas, locksRows, List.of());
         }
     }
 

@@ -23,6 +23,11 @@ final class Columns {
         return ResultTable.varchar(name);
     }
 
+    /** {@code FIELD_TYPE_VARCHAR} (type 15), which MyCat's statistics commands use for USER and TABLE. */
+    static ColumnDefinition41 varchar(String name) {
+        return ColumnDefinition41.of(name, ColumnType.VARCHAR, Collations.UTF8MB4_GENERAL_CI, 1024, 0);
+    }
+
     /** {@code FIELD_TYPE_STRING}. */
     static ColumnDefinition41 string(String name) {
         return ColumnDefinition41.of(name, ColumnType.STRING, Collations.UTF8MB4_GENERAL_CI, 1024, 0);

@@ -48,7 +48,9 @@ class AdminCommandsTest {
     @Test
     void everyCommandInTheRegistryIsReachableByItsOwnStatement() {
         List<String> statements = List.of("show @@time.current", "show @@time.startup", "show @@version",
-                "show @@server", "show @@threadpool", "show @@datanode", "show @@datasource", "show @@connection",
+                "show @@server", "show @@threadpool", "show @@datanode", "show @@datasource", "show @@command",
+                "show @@connection", "show @@connection.sql", "show @@sql", "show @@sql.slow", "show @@sql.sum",
+                "show @@sql.sum.user", "show @@sql.sum.table", "reload @@sqlslow=10", "reload @@sqlstat=open",
                 "show @@heartbeat", "show @@database", "show @@sysparam", "show @@white", "show @@session",
                 "switch @@datasource host1", "kill @@connection 1", "reload @@config", "reload @@config_all",
                 "reload @@user", "rollback @@config", "offline", "online", "show @@help",
@@ -62,7 +64,8 @@ class AdminCommandsTest {
             instances.add(first);
         }
         assertThat(instances).containsExactlyInAnyOrderElementsOf(Replies.COMMANDS.commands());
-        assertThat(reached).hasSize(19); // ShowTime, ChangeStatus and ReloadConfig serve several statements each
+        // ShowTime, ShowSqlSumUser, ChangeStatus and ReloadConfig serve several statements each
+        assertThat(reached).hasSize(27);
     }
 
     @Test

@@ -29,8 +29,15 @@ class ShowHelpTest {
                 List.of("show @@datanode where schema = ?", "Report dataNodes"),
                 List.of("show @@datasource", "Report dataSources"),
                 List.of("show @@datasource where dataNode = ?", "Report dataSources"),
+                List.of("show @@command", "Report commands status"),
                 List.of("show @@connection", "Report connection status"),
                 List.of("show @@session", "Report front session details"),
+                List.of("show @@connection.sql", "Report connection sql"),
+                List.of("show @@sql", "Report SQL list"),
+                List.of("show @@sql.slow", "Report slow SQL"),
+                List.of("show @@sql.sum", "Report  User RW Stat "),
+                List.of("show @@sql.sum.user", "Report  User RW Stat "),
+                List.of("show @@sql.sum.table", "Report  Table RW Stat "),
                 List.of("show @@heartbeat", "Report heartbeat status"),
                 List.of("show @@sysparam", "Report system param"),
                 List.of("show @@white", "show server white host"),
@@ -39,7 +46,10 @@ class ShowHelpTest {
                 List.of("reload @@config", "Reload basic config from file"),
                 List.of("reload @@config_all", "Reload all config from file"),
                 List.of("reload @@user", "Reload user config from file"),
+                List.of("reload @@sqlslow=", "Set Slow SQL Time(ms)"),
                 List.of("rollback @@config", "Rollback all config from memory"),
+                List.of("reload @@sqlstat=open", "Open real-time sql stat analyzer"),
+                List.of("reload @@sqlstat=close", "Close real-time sql stat analyzer"),
                 List.of("offline", "Change server status to OFF"),
                 List.of("online", "Change server status to ON"));
     }
@@ -48,7 +58,8 @@ class ShowHelpTest {
     void everyListedStatementRuns() throws Exception {
         for (List<String> line : table("show @@help").rows()) {
             String statement = line.get(0).replace("schema = ?", "schema = TESTDB").replace("dataNode = ?",
-                    "dataNode = dn1").replace("id1,id2,...", "3,7").replace("name:index", "host1:1");
+                    "dataNode = dn1").replace("id1,id2,...", "3,7").replace("name:index", "host1:1")
+                    .replace("@@sqlslow=", "@@sqlslow=200");
             AdminReply reply = Replies.settled(Replies.reply(statement, FakeContext.sample()));
             if (statement.startsWith("show")) {
                 assertThat(reply).as(statement).isInstanceOf(AdminReply.Rows.class);

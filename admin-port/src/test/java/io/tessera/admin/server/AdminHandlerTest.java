@@ -178,7 +178,8 @@ class AdminHandlerTest {
         client.close();
         FakeContext sample = FakeContext.sample();
         AdminContext failing = new FakeContext(sample.version(), sample.startupMillis(), sample.clock(),
-                sample.schemas(), sample.dataNodes(), sample.dataHosts(), sample.threadPools(), null);
+                sample.schemas(), sample.dataNodes(), sample.dataHosts(), sample.threadPools(), null,
+                sample.commandCounts(), sample.sqlStats());
         client = new EmbeddedClient(failing, 1 << 20, ROOT);
         client.login(CLIENT_CAPABILITIES, "root", "s3cret");
         client.query("show @@connection");

@@ -113,6 +113,21 @@ final class ClientConnectionView implements ConnectionView {
     }
 
     @Override
+    public String lastSql() {
+        return client.activity().lastStatement();
+    }
+
+    @Override
+    public long lastSqlStartMillis() {
+        return client.activity().lastStartMillis();
+    }
+
+    @Override
+    public long lastSqlMillis() {
+        return client.activity().lastMillis();
+    }
+
+    @Override
     public boolean autocommit() {
         return session.autocommit();
     }

@@ -4,6 +4,7 @@ import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.util.concurrent.EventExecutor;
 import io.tessera.admin.AdminContext;
+import io.tessera.admin.CommandCounts;
 import io.tessera.admin.ConnectionView;
 import io.tessera.admin.DataHostView;
 import io.tessera.admin.DataNodeView;
@@ -12,6 +13,7 @@ import io.tessera.admin.HeartbeatStatus;
 import io.tessera.admin.PoolStats;
 import io.tessera.admin.SchemaView;
 import io.tessera.admin.SessionView;
+import io.tessera.admin.SqlStatsView;
 import io.tessera.admin.SystemParameterView;
 import io.tessera.admin.ThreadPoolView;
 import io.tessera.admin.WhiteHostView;
@@ -25,7 +27,9 @@ import io.tessera.proxy.config.WriteHostConfig;
 import io.tessera.proxy.exec.DataNode;
 import io.tessera.proxy.session.ClientChannel;
 import io.tessera.proxy.session.ClientConnections;
+import io.tessera.proxy.session.CommandCounters;
 import io.tessera.proxy.session.Session;
+import io.tessera.proxy.stat.SqlStats;
 import io.tessera.proxy.topology.ConfigReloader;
 import io.tessera.proxy.topology.Topology;
 import io.tessera.proxy.topology.TopologyHolder;
@@ -50,22 +54,25 @@ public final class ProxyAdminContext implements AdminContext {
     private final TopologyHolder topologies;
     private final ConfigReloader reloader;
     private final ClientConnections connections;
+    private final SqlStats sqlStats;
     private final Map<EventLoop, String> processorNames = new HashMap<>();
     private final List<ThreadPoolView> threadPools;
 
     /**
      * @param topologies the topology each view reads, once per view
      * @param reloader when the configuration in force was loaded or rolled back
+     * @param sqlStats the SQL statistics the pipeline records
      * @param threadPools what {@code show @@threadpool} reports: the business executor
      */
     public ProxyAdminContext(String version, long startupMillis, TopologyHolder topologies, ConfigReloader reloader,
-            ClientConnections connections, EventLoopGroup group, List<ThreadPoolView> threadPools) {
+            ClientConnections connections, SqlStats sqlStats, EventLoopGroup group, List<ThreadPoolView> threadPools) {
         this.version = version;
         this.threadPools = List.copyOf(threadPools);
         this.startupMillis = startupMillis;
         this.topologies = topologies;
         this.reloader = reloader;
         this.connections = connections;
+        this.sqlStats = sqlStats;
         int index = 0;
         for (EventExecutor loop : group) {
             processorNames.put((EventLoop) loop, "Processor" + index++);
@@ -206,6 +213,22 @@ public final class ProxyAdminContext implements AdminContext {
     @Override
     public List<ThreadPoolView> threadPools() {
         return threadPools;
+    }
+
+    @Override
+    public List<CommandCounts> commandCounts() {
+        List<CommandCounts> counts = new ArrayList<>();
+        processorNames.forEach((loop, name) -> {
+            CommandCounters c = connections.commandCounters(loop);
+            counts.add(new CommandCounts(name, c.initDb(), c.query(), c.stmtPrepare(), c.stmtExecute(),
+                    c.stmtClose(), c.ping(), c.kill(), c.quit(), c.other()));
+        });
+        return counts;
+    }
+
+    @Override
+    public SqlStatsView sqlStats() {
+        return sqlStats;
     }
 
     @Override

@@ -21,7 +21,7 @@ final class SystemParameters {
                 new SystemParameterView("processors", String.valueOf(system.processors()),
                         "event-loop threads serving client, admin and backend connections"),
                 new SystemParameterView("processorExecutor", String.valueOf(system.processorExecutor()),
-                        "read, not acted on yet: the event loops do all the work"),
+                        "threads of the business executor, where blocking work runs (JDBC data hosts, reloads)"),
                 new SystemParameterView("sequenceHandlerType", system.raw("sequenceHandlerType")
                         .or(() -> system.raw("sequnceHandlerType")).orElse(""),
                         "read, not acted on yet: global sequences are not built"),

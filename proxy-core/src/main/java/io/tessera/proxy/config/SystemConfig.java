@@ -48,6 +48,8 @@ import java.util.Optional;
  * @param mycatNodeId this instance's number among instances sharing data hosts (part of its XA transaction ids)
  * @param xaRecoveryLogBaseDir directory of the XA coordinator log, relative to the Tessera home unless absolute
  * @param xaRecoveryLogBaseName file name of the XA coordinator log
+ * @param useSqlStat MyCat's {@code useSqlStat} (0/1): record SQL statistics from the start
+ * @param sqlRecordCount MyCat's {@code sqlRecordCount}: how many slow statements are kept per user
  * @param properties every property written, name to trimmed value, in document order
  */
 public record SystemConfig(
@@ -85,6 +87,8 @@ public record SystemConfig(
         int mycatNodeId,
         String xaRecoveryLogBaseDir,
         String xaRecoveryLogBaseName,
+        boolean useSqlStat,
+        int sqlRecordCount,
         Map<String, String> properties) {
 
     /** Properties whose value {@link #toString()} masks. */
@@ -125,7 +129,8 @@ public record SystemConfig(
                 + ", idleTimeout=" + idleTimeout + ", authTimeout=" + authTimeout
                 + ", sqlExecuteTimeout=" + sqlExecuteTimeout + ", fakeMySQLVersion=" + fakeMySQLVersion
                 + ", nonePasswordLogin=" + nonePasswordLogin + ", poolMaxWait=" + poolMaxWait
-                + ", frontAuthPlugin=" + frontAuthPlugin + ", mergeMemoryLimit=" + mergeMemoryLimit + ", properties=" + shown + "]";
+                + ", frontAuthPlugin=" + frontAuthPlugin + ", mergeMemoryLimit=" + mergeMemoryLimit
+                + ", useSqlStat=" + useSqlStat + ", sqlRecordCount=" + sqlRecordCount + ", properties=" + shown + "]";
     }
 
     private static void checkPort(String name, int port) {

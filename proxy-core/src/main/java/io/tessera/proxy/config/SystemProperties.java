@@ -48,7 +48,6 @@ final class SystemProperties {
             entry("mutiNodeLimitType", Kind.INT),
             entry("mutiNodePatchSize", Kind.INT),
             entry("parserCommentVersion", Kind.INT),
-            entry("sqlRecordCount", Kind.INT),
             entry("maxResultSet", Kind.INT),
             entry("bigResultSizeSqlCount", Kind.INT),
             entry("bufferUsagePercent", Kind.INT),
@@ -78,7 +77,6 @@ final class SystemProperties {
             entry("systemReserveMemorySize", Kind.TEXT),
             entry("dataNodeSortedTempDir", Kind.TEXT),
             entry("useStreamOutput", Kind.INT),
-            entry("useSqlStat", Kind.INT),
             entry("useGlobleTableCheck", Kind.INT),
             entry("glableTableCheckPeriod", Kind.LONG),
             entry("checkTableConsistency", Kind.INT),
@@ -96,10 +94,12 @@ final class SystemProperties {
             "dataNodeIdleCheckPeriod", "fakeMySQLVersion", "nonePasswordLogin", "ignoreUnknownCommand",
             "maxPreparedStmtCount", "defaultMaxLimit", "handleDistributedTransactions", "strictTxIsolation",
             "poolMaxWait", "frontAuthPlugin", "mergeMemoryLimit", "mycatNodeId", "XARecoveryLogBaseDir",
-            "XARecoveryLogBaseName");
+            "XARecoveryLogBaseName", "useSqlStat", "sqlRecordCount");
 
     private static final Pattern VERSION = Pattern.compile("\\d+\\.\\d+\\.\\d+\\S*");
     private static final int MAX_PACKET = 1 << 30;
+    /** Slow statements kept per user: a bound on the statistics' memory. */
+    private static final int MAX_SQL_RECORD_COUNT = 10_000;
 
     private final Values values;
     private final Map<String, PropertyXml> byName = new LinkedHashMap<>();
@@ -170,6 +170,8 @@ final class SystemProperties {
                 intValue("mycatNodeId", 1, 0, Integer.MAX_VALUE),
                 text("XARecoveryLogBaseDir", "tmlogs"),
                 text("XARecoveryLogBaseName", "tmlog"),
+                flag("useSqlStat", true),
+                intValue("sqlRecordCount", 10, 1, MAX_SQL_RECORD_COUNT),
                 raw);
         return problems.count() == before ? config : null;
     }

@@ -42,6 +42,7 @@ final class CommandDispatcher {
     void dispatch(ClientChannel client, Topology topology, ByteBuf payload) {
         int command = payload.getUnsignedByte(payload.readerIndex());
         connections.status().command(client.session(), command);
+        client.commandCounters().count(command);
         try {
             switch (command) {
                 case Command.QUERY -> {

@@ -58,7 +58,8 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
         String host = ctx.channel().remoteAddress() instanceof InetSocketAddress a
                 ? a.getAddress().getHostAddress() : String.valueOf(ctx.channel().remoteAddress());
         session = new Session(connectionId, host);
-        client = new ClientChannel(session, ctx.channel(), this::commandDone);
+        client = new ClientChannel(session, ctx.channel(), this::commandDone,
+                context.connections().commandCounters(ctx.channel().eventLoop()));
         context.connections().opened(client);
         ctx.fireChannelActive();
     }

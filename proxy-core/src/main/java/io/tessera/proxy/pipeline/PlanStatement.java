@@ -49,7 +49,7 @@ final class PlanStatement implements Step {
                 && session.selectLimit() < 0 && !session.statementBinds()) {
             routes.put(session.schema(), session.backslashEscapes(), run.parsed.sql(),
                     new RouteCache.Entry(run.type, plan, StatementRights.qualifiers(run.parsed),
-                            run.parsed.locksRows()));
+                            run.parsed.locksRows(), run.parsed.tables()));
         }
         session.calcFoundRows(run.type == StatementType.SELECT && plan instanceof Route
                 && UseCachedRoute.calcFoundRows(plan.route().shards().get(0).sql()));

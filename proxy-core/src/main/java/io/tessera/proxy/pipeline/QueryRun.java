@@ -8,7 +8,9 @@ import io.tessera.router.parse.MycatHint;
 import io.tessera.router.parse.ParsedStatement;
 import io.tessera.router.parse.StatementAccess;
 import io.tessera.router.parse.StatementType;
+import io.tessera.router.parse.TableReference;
 import io.tessera.router.plan.PlanNode;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -39,6 +41,8 @@ final class QueryRun {
     boolean explain;
     /** The statement's type, also when the route came from the cache and nothing was parsed. */
     StatementType type;
+    /** The tables the statement names, also when the route came from the cache and nothing was parsed. */
+    List<TableReference> tables = List.of();
     /** What the statement asks of its user's rights; set only for users whose statements are checked. */
     StatementAccess access;
     PlanNode plan;

@@ -3,9 +3,12 @@ package io.tessera.proxy.pipeline;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.tessera.protocol.codec.ComQuery;
+import io.tessera.protocol.codec.PacketDecoder;
 import io.tessera.protocol.result.ResultTable;
 import io.tessera.proxy.exec.Executor;
 import io.tessera.proxy.session.ClientChannel;
+import io.tessera.proxy.session.Session;
+import io.tessera.proxy.stat.SqlStats;
 import io.tessera.router.plan.MergeStep;
 import io.tessera.router.plan.PlanNode;
 import io.tessera.router.plan.Route;
@@ -22,10 +25,12 @@ final class RunPlan implements Step {
 
     private final StatementPipeline pipeline;
     private final Executor executor;
+    private final SqlStats sqlStats;
 
-    RunPlan(StatementPipeline pipeline, Executor executor) {
+    RunPlan(StatementPipeline pipeline, Executor executor, SqlStats sqlStats) {
         this.pipeline = pipeline;
         this.executor = executor;
+        this.sqlStats = sqlStats;
     }
 
     @Override
@@ -41,6 +46,7 @@ final class RunPlan implements Step {
         if (prepared != null && prepared.execute() != null && plan instanceof Route route
                 && (route.isSingleNode() || route.replicated() && run.type.reads())
                 && !route.shards().get(0).rewritten() && !run.inlined) {
+            watch(run, route);
             run.releasePayload(); // the data node gets the client's statement and values as they are
             prepared.rowsAreBinary().run();
             executor.executePrepared(client, route, prepared.sql(), prepared.longDataPayloads(),
@@ -55,6 +61,7 @@ final class RunPlan implements Step {
             return Flow.HELD;
         }
         ShardStatement shard = plan.route().shards().get(0);
+        watch(run, plan.route());
         ByteBuf command = run.takePayload();
         // a merge sends each node its own statement's text: the client's payload is not forwarded
         if (!(plan instanceof MergeStep) && (shard.rewritten() || run.inlined)) {
@@ -63,6 +70,20 @@ final class RunPlan implements Step {
         }
         executor.execute(client, plan, command, false, run.type);
         return Flow.HELD;
+    }
+
+    /** With statistics on, has the statement recorded when it ends; off, this is one volatile read. */
+    private void watch(QueryRun run, Route route) {
+        if (!sqlStats.recording()) {
+            return;
+        }
+        ClientChannel client = run.client();
+        Session session = client.session();
+        ByteBuf payload = run.payload();
+        long bytesIn = payload == null ? 0 : PacketDecoder.HEADER_SIZE + payload.readableBytes();
+        client.watch(sqlStats.started(session.userName(), session.remoteHost(), session.schema(), run.sql, run.type,
+                run.parsed != null ? run.parsed.tables() : run.tables, route.shards(), bytesIn,
+                client.writer().bytesWritten()));
     }
 
     /**

@@ -9,6 +9,7 @@ import io.tessera.proxy.local.SessionFunctions;
 import io.tessera.proxy.session.Authenticator;
 import io.tessera.proxy.session.ClientChannel;
 import io.tessera.proxy.session.StatusCounters;
+import io.tessera.proxy.stat.SqlStats;
 import io.tessera.router.RouteCache;
 import io.tessera.router.Router;
 import io.tessera.router.parse.SqlParser;
@@ -31,9 +32,10 @@ public final class StatementPipeline {
 
     /**
      * @param firewall server.xml's SQL blacklist; {@code null} when there is none or its {@code check} is false
+     * @param sqlStats the SQL statistics, which record the statements that run on data nodes
      */
     public StatementPipeline(Router router, Executor executor, Authenticator authenticator, LocalAnswers locals,
-            SessionFunctions sessionFunctions, StatusCounters status, SqlFirewall firewall) {
+            SessionFunctions sessionFunctions, StatusCounters status, SqlFirewall firewall, SqlStats sqlStats) {
         SqlParser parser = new SqlParser();
         RouteCache routes = new RouteCache(ROUTE_CACHE_CHARS);
         this.parentRows = new ParentRows(executor);
@@ -53,7 +55,7 @@ public final class StatementPipeline {
                 new LookUpParentRows(router, parentRows),
                 new PlanStatement(router, new HintedRoutes(parser, router, executor.dataNodes()), routes),
                 new CheckDataNodePrivileges(),
-                new RunPlan(this, executor));
+                new RunPlan(this, executor, sqlStats));
     }
 
     /**

@@ -42,6 +42,7 @@ final class UseCachedRoute implements Step {
         session.warnings(0, null);
         session.calcFoundRows(cached.type() == StatementType.SELECT && calcFoundRows(run.sql));
         run.type = cached.type();
+        run.tables = cached.tables();
         status.statement(session, cached.type());
         run.plan = cached.plan();
         run.skipTo(RunPlan.class);

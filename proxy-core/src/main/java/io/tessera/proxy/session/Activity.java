@@ -12,6 +12,11 @@ public final class Activity {
     private volatile int command = Command.SLEEP;
     private volatile long sinceNanos = System.nanoTime();
     private volatile String statement;
+    // show @@connection.sql: the statement running now or last, from when (epoch ms) and for how long
+    private volatile String lastStatement;
+    private volatile long lastStartMillis;
+    private volatile long lastStartNanos;
+    private volatile long lastNanos = -1; // -1 while it runs
 
     /** A command starts ({@code command} is its first byte). */
     public void started(int command) {
@@ -23,13 +28,21 @@ public final class Activity {
     /** The statement the running command runs now (of a multi-statement text, each in turn). */
     public void statement(String sql) {
         this.statement = sql;
+        this.lastStartNanos = System.nanoTime();
+        this.lastStartMillis = System.currentTimeMillis();
+        this.lastNanos = -1;
+        this.lastStatement = sql; // last: a reader that sees it sees its times
     }
 
     /** The command has ended: the connection waits for the next one. */
     public void idle() {
+        long now = System.nanoTime();
+        if (lastNanos < 0 && lastStatement != null) {
+            lastNanos = now - lastStartNanos;
+        }
         this.statement = null;
         this.command = Command.SLEEP;
-        this.sinceNanos = System.nanoTime();
+        this.sinceNanos = now;
     }
 
     /** The command running, or {@link Command#SLEEP}. */
@@ -44,6 +57,22 @@ public final class Activity {
     /** Whole seconds since the command started or, idle, since the last one ended. */
     public long seconds() {
         return Math.max(0, (System.nanoTime() - sinceNanos) / 1_000_000_000L);
+    }
+
+    /** The statement running now or, idle, the last one that ran; {@code null} before the first. */
+    public String lastStatement() {
+        return lastStatement;
+    }
+
+    /** When {@link #lastStatement()} started, in epoch milliseconds; 0 before the first. */
+    public long lastStartMillis() {
+        return lastStartMillis;
+    }
+
+    /** How long {@link #lastStatement()} ran, or has run so far while it runs, in milliseconds. */
+    public long lastMillis() {
+        long ran = lastNanos;
+        return (ran >= 0 ? ran : System.nanoTime() - lastStartNanos) / 1_000_000;
     }
 
     /** The text of the statement running, or {@code null} (idle, or a command without one). */

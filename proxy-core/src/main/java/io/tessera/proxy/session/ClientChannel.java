@@ -34,16 +34,25 @@ public final class ClientChannel {
     private Runnable onWritable;
     private CommandListener commandListener;
     private Runnable nextStatement;
+    private StatementWatch watch; // set only while SQL statistics record the current statement
     private int commandStart; // the sequence id of the current command's first answer packet
     private final long openedMillis = System.currentTimeMillis();
     private long bytesRead; // the event loop writes; the admin port reads a possibly stale value
     private final Activity activity = new Activity();
+    private final CommandCounters commandCounters;
     private PhysicalDatabases databases = PhysicalDatabases.NONE;
 
+    /** A connection whose commands count on their own (tests, connections outside the front end). */
     public ClientChannel(Session session, Channel channel, Runnable onCommandDone) {
+        this(session, channel, onCommandDone, new CommandCounters());
+    }
+
+    /** @param commandCounters the counts of the event loop that serves {@code channel} ({@code show @@command}) */
+    public ClientChannel(Session session, Channel channel, Runnable onCommandDone, CommandCounters commandCounters) {
         this.session = session;
         this.writer = new PacketWriter(channel);
         this.onCommandDone = onCommandDone;
+        this.commandCounters = commandCounters;
     }
 
     public Session session() {
@@ -66,6 +75,11 @@ public final class ClientChannel {
     public void startCommand(int sequenceId) {
         writer.sequenceId(sequenceId);
         commandStart = sequenceId;
+    }
+
+    /** The commands its event loop dispatched ({@code show @@command}). */
+    public CommandCounters commandCounters() {
+        return commandCounters;
     }
 
     /** What the connection is doing now (SHOW PROCESSLIST). */
@@ -190,11 +204,20 @@ public final class ClientChannel {
 
     /** Called by the front end when the client has gone: whatever waits for writability stops waiting. */
     public void closed() {
+        if (watch != null) {
+            watch.abandoned();
+            watch = null;
+        }
         if (onWritable != null) {
             Runnable action = onWritable;
             onWritable = null;
             action.run();
         }
+    }
+
+    /** {@code watch} learns how the current statement ends (the SQL statistics record it). */
+    public void watch(StatementWatch watch) {
+        this.watch = watch;
     }
 
     /** Told when each command ends, before the next may start (the binary protocol's result re-encoder). */
@@ -220,6 +243,10 @@ public final class ClientChannel {
 
     /** The current statement failed: no further statement of a multi-statement text runs. */
     public void statementFailed() {
+        if (watch != null) {
+            watch.abandoned();
+            watch = null;
+        }
         if (nextStatement != null) {
             nextStatement = null;
             session.moreResults(false);
@@ -227,6 +254,11 @@ public final class ClientChannel {
     }
 
     public void commandDone() {
+        if (watch != null) {
+            StatementWatch ended = watch;
+            watch = null;
+            ended.succeeded(writer.bytesWritten());
+        }
         if (nextStatement != null) {
             Runnable next = nextStatement;
             nextStatement = null;

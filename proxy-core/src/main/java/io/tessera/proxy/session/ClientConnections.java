@@ -1,5 +1,6 @@
 package io.tessera.proxy.session;
 
+import io.netty.channel.EventLoop;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +28,14 @@ public final class ClientConnections {
     private final LongAdder closedBytesReceived = new LongAdder();
     private final LongAdder closedBytesSent = new LongAdder();
     private final StatusCounters status = new StatusCounters();
+    /** Per event loop: a few, created as each serves its first client. */
+    private final Map<EventLoop, CommandCounters> commands = new ConcurrentHashMap<>();
     private volatile boolean online = true;
+
+    /** The commands dispatched on {@code loop} ({@code show @@command}); created on first use. */
+    public CommandCounters commandCounters(EventLoop loop) {
+        return commands.computeIfAbsent(loop, l -> new CommandCounters());
+    }
 
     /** A client connected: {@code client} counts from now on, logged in or not yet. */
     public void opened(ClientChannel client) {

@@ -26,6 +26,7 @@ import io.tessera.proxy.pipeline.LocalAnswers;
 import io.tessera.proxy.pipeline.StatementPipeline;
 import io.tessera.proxy.session.Authenticator;
 import io.tessera.proxy.session.ClientConnections;
+import io.tessera.proxy.stat.SqlStats;
 import io.tessera.router.Router;
 import io.tessera.router.model.LogicalSchema;
 import io.tessera.router.model.SchemaCatalog;
@@ -55,17 +56,23 @@ public final class TopologyBuilder {
     private final java.util.concurrent.Executor business; // named in full: exec.Executor runs statements
     private final TransactionCoordinator transactions;
     private final ClientConnections connections;
+    private final SqlStats sqlStats;
     private final String serverVersion;
     private final AtomicLong generations = new AtomicLong();
     private DnIndex dnIndex; // guarded by this
 
-    /** @param business the business executor, where the blocking calls of JDBC data hosts run */
+    /**
+     * @param business the business executor, where the blocking calls of JDBC data hosts run
+     * @param sqlStats the SQL statistics the pipelines record
+     */
     public TopologyBuilder(EventLoopGroup group, java.util.concurrent.Executor business,
-            TransactionCoordinator transactions, ClientConnections connections, String serverVersion) {
+            TransactionCoordinator transactions, ClientConnections connections, SqlStats sqlStats,
+            String serverVersion) {
         this.group = group;
         this.business = business;
         this.transactions = transactions;
         this.connections = connections;
+        this.sqlStats = sqlStats;
         this.serverVersion = serverVersion;
     }
 
@@ -141,7 +148,7 @@ public final class TopologyBuilder {
         FirewallConfig firewall = config.firewall();
         StatementPipeline pipeline = new StatementPipeline(router, executor, authenticator, locals,
                 new SessionFunctions(serverVersion, LocalSelect.VERSION_COMMENT), connections.status(),
-                firewall.blacklistCheck() ? new SqlFirewall(firewall.blacklist()) : null);
+                firewall.blacklistCheck() ? new SqlFirewall(firewall.blacklist()) : null, sqlStats);
         return new Topology(generations.incrementAndGet(), config, hosts, dataNodes, router, executor, authenticator,
                 pipeline);
     }

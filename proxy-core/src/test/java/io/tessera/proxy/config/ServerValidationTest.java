@@ -125,7 +125,7 @@ class ServerValidationTest {
                 "server.xml:12: <system><property name=\"handleDistributedTransactions\">: value \"3\": expected 0..2",
                 "server.xml:13: <system><property name=\"idleTimeout\">: value \"0\": expected >= 1",
                 "server.xml:14: <system><property name=\"bindIp\">: value \"\": must not be empty",
-                "server.xml:15: <system><property name=\"useSqlStat\">: value \"on\": expected an integer",
+                "server.xml:15: <system><property name=\"useSqlStat\">: value \"on\": expected 0 or 1",
                 "server.xml:16: <system><property name=\"useZKSwitch\">: value \"1\": expected true or false",
                 "server.xml:17: <system><property name=\"serverPort\">: already set at line 4",
                 "server.xml:19: <system>: only one <system> is allowed (first at line 3)");

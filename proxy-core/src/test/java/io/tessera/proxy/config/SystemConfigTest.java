@@ -91,6 +91,8 @@ class SystemConfigTest {
                         <property name="strictTxIsolation">true</property>
                         <property name="poolMaxWait">0</property>
                         <property name="frontAuthPlugin">caching_sha2_password</property>
+                        <property name="useSqlStat">1</property>
+                        <property name="sqlRecordCount">20</property>
                     </system>
                     <user name="test" defaultAccount="true">
                         <property name="schemas">TESTDB</property>
@@ -101,8 +103,9 @@ class SystemConfigTest {
                 4, 5, "utf8mb4", TxIsolation.SERIALIZABLE, Duration.ofMinutes(1), Duration.ofSeconds(1),
                 Duration.ofSeconds(30), Duration.ofSeconds(2), Duration.ofSeconds(3),
                 Optional.of("8.0.36-tessera"), true, true, 10, 500, DistributedTransactions.ALLOW_AND_LOG,
-                true, Duration.ZERO, AuthPlugin.CACHING_SHA2_PASSWORD, 32L * 1024 * 1024, 1, "tmlogs", "tmlog", system.properties()));
-        assertThat(system.properties()).hasSize(30);
+                true, Duration.ZERO, AuthPlugin.CACHING_SHA2_PASSWORD, 32L * 1024 * 1024, 1, "tmlogs", "tmlog",
+                true, 20, system.properties()));
+        assertThat(system.properties()).hasSize(32);
         assertThat(system.raw("txIsolation")).contains("4");
     }
 
@@ -138,7 +141,7 @@ class SystemConfigTest {
         assertThatThrownBy(() -> new SystemConfig(65_536, 0, "x", 1, 1, 1, 1, true, true, 1, 1, 1, 1, 1, "utf8",
                 TxIsolation.REPEATABLE_READ, Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO,
                 Optional.empty(), false, false, 1, 1, DistributedTransactions.ALLOW, false, Duration.ZERO,
-                AuthPlugin.MYSQL_NATIVE_PASSWORD, 1024, 1, "tmlogs", "tmlog", system.properties()))
+                AuthPlugin.MYSQL_NATIVE_PASSWORD, 1024, 1, "tmlogs", "tmlog", false, 10, system.properties()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("serverPort: 65536 (expected: 0..65535)");
     }

@@ -128,7 +128,7 @@ class UnknownNamesTest {
     void logsMycatNamesTesseraDoesNotUseAtDebugOnly() {
         TestConf conf = new TestConf(dir).server("""
                     <system>
-                        <property name="useSqlStat">0</property>
+                        <property name="useStreamOutput">0</property>
                         <property name="sequnceHandlerPattern">(?:x)</property>
                     </system>
                     <user name="test">
@@ -157,8 +157,8 @@ class UnknownNamesTest {
 
             assertThat(log.at(Level.WARN)).isEmpty();
             assertThat(log.at(Level.DEBUG)).containsExactly(
-                    "server.xml:4: <system><property name=\"useSqlStat\">: MyCat 1.6 property that Tessera does not"
-                            + " use; kept as text",
+                    "server.xml:4: <system><property name=\"useStreamOutput\">: MyCat 1.6 property that Tessera does"
+                            + " not use; kept as text",
                     "server.xml:5: <system><property name=\"sequnceHandlerPattern\">: MyCat 1.6 property that"
                             + " Tessera does not use; kept as text",
                     "server.xml:11: <mycat:server>: element <cluster> is MyCat 1.6 configuration that Tessera does"

@@ -1,0 +1,218 @@
+package io.tessera.proxy.stat;
+
+import io.tessera.admin.SqlStatsView;
+import io.tessera.proxy.session.StatementWatch;
+import io.tessera.router.parse.StatementType;
+import io.tessera.router.parse.TableReference;
+import io.tessera.router.plan.ShardStatement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.TimeZone;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+
+/**
+ * Records MyCat's SQL statistics for the statements the data nodes run: per user the last statements, the slowest
+ * ones, reads, writes and bytes; per logical table reads, writes and the tables named with it. Lives as long as the
+ * server (a reload keeps what was recorded).
+ *
+ * <p>Off, it costs the pipeline one volatile read per statement ({@link #recording()}). On, a statement costs two
+ * small objects and a few striped counter updates ({@link java.util.concurrent.atomic.LongAdder}); only a slow
+ * statement or one naming several tables takes a lock, held for a few field updates. Nothing logs, nothing waits for
+ * I/O. Memory is
+ * bounded: per user {@value UserStats#RECENT} recent and {@code sqlRecordCount} slow statements, at most
+ * {@value #MAX_TABLES} tables with at most {@value TableStats#MAX_RELATED} related tables each; users are those of
+ * server.xml, who alone can log in.
+ */
+public final class SqlStats implements SqlStatsView {
+
+    /** Tables tracked at most: a table first seen beyond this is not counted (MyCat has no bound). */
+    static final int MAX_TABLES = 1024;
+
+    private final int slowPerUser;
+    private final TimeZone zone = TimeZone.getDefault(); // MyCat's TIME_COUNT hours are the server's
+    private final ConcurrentMap<String, UserStats> users = new ConcurrentHashMap<>();
+    private final ConcurrentMap<String, TableStats> tables = new ConcurrentHashMap<>();
+    private volatile boolean recording;
+    private volatile long slowMillis = 100; // MyCat's UserStat.SQL_SLOW_TIME
+
+    /**
+     * @param recording   server.xml {@code useSqlStat}
+     * @param slowPerUser server.xml {@code sqlRecordCount}: slow statements kept per user
+     */
+    public SqlStats(boolean recording, int slowPerUser) {
+        if (slowPerUser < 1) {
+            throw new IllegalArgumentException("slowPerUser: " + slowPerUser + " (expected: >= 1)");
+        }
+        this.recording = recording;
+        this.slowPerUser = slowPerUser;
+    }
+
+    /**
+     * A statement starts on its data nodes; the returned watch records it when it ends well. Call only when
+     * {@link #recording()}.
+     *
+     * @param tables the tables the statement names, as parsed
+     * @param shards where it runs (named in {@code show @@sql.slow} when it is slow)
+     * @param bytesIn the bytes of the client's command
+     * @param bytesSent the bytes written to the client on its connection before this statement's answer
+     */
+    public StatementWatch started(String user, String ip, String schema, String sql, StatementType type,
+            List<TableReference> tables, List<ShardStatement> shards, long bytesIn, long bytesSent) {
+        UserStats stats = users.computeIfAbsent(user, name -> new UserStats(name, slowPerUser, zone));
+        stats.started();
+        return new Running(stats, ip, schema, sql, type, tables, shards, bytesIn, bytesSent,
+                System.currentTimeMillis(), System.nanoTime());
+    }
+
+    @Override
+    public boolean recording() {
+        return recording;
+    }
+
+    @Override
+    public void recording(boolean on) {
+        recording = on;
+    }
+
+    @Override
+    public long slowMillis() {
+        return slowMillis;
+    }
+
+    @Override
+    public void slowMillis(long millis) {
+        if (millis < 0) {
+            throw new IllegalArgumentException("millis: " + millis + " (expected: >= 0)");
+        }
+        slowMillis = millis;
+        users.values().forEach(UserStats::clearSlow);
+    }
+
+    @Override
+    public List<Executed> recent(boolean clear) {
+        List<Executed> all = new ArrayList<>();
+        users.values().forEach(u -> all.addAll(u.recent(clear)));
+        return all;
+    }
+
+    @Override
+    public List<Slow> slow(boolean clear) {
+        List<Slow> all = new ArrayList<>();
+        users.values().forEach(u -> all.addAll(u.slow(clear)));
+        return all;
+    }
+
+    @Override
+    public List<UserSum> users(boolean clear) {
+        List<UserSum> all = new ArrayList<>();
+        users.values().forEach(u -> all.add(u.sum(clear)));
+        return all;
+    }
+
+    @Override
+    public List<TableSum> tables(boolean clear) {
+        List<TableSum> all = new ArrayList<>();
+        tables.values().forEach(t -> all.add(t.sum(clear)));
+        return all;
+    }
+
+    /** Counts the statement once for each distinct table it names. */
+    private void countTables(List<TableReference> named, StatementType type, long endMillis) {
+        if (named.isEmpty()) {
+            return;
+        }
+        if (named.size() == 1) { // the common case: no list, no related tables
+            TableStats stats = table(named.get(0).table().toLowerCase(Locale.ROOT));
+            if (stats != null) {
+                stats.add(type, List.of(), endMillis);
+            }
+            return;
+        }
+        List<String> names = new ArrayList<>(named.size());
+        for (TableReference table : named) {
+            String name = table.table().toLowerCase(Locale.ROOT);
+            if (!names.contains(name)) {
+                names.add(name);
+            }
+        }
+        for (String name : names) {
+            TableStats stats = table(name);
+            if (stats != null) {
+                stats.add(type, names, endMillis);
+            }
+        }
+    }
+
+    /** The table's statistics, or null when it is new and {@value #MAX_TABLES} tables are counted already. */
+    private TableStats table(String name) {
+        TableStats stats = tables.get(name);
+        if (stats == null && tables.size() < MAX_TABLES) {
+            stats = tables.computeIfAbsent(name, TableStats::new);
+        }
+        return stats;
+    }
+
+    /** One statement running: what it needs to be recorded when it ends. */
+    private final class Running implements StatementWatch {
+
+        private final UserStats user;
+        private final String ip;
+        private final String schema;
+        private final String sql;
+        private final StatementType type;
+        private final List<TableReference> tables;
+        private final List<ShardStatement> shards;
+        private final long bytesIn;
+        private final long bytesSentBefore;
+        private final long startMillis;
+        private final long startNanos;
+
+        Running(UserStats user, String ip, String schema, String sql, StatementType type,
+                List<TableReference> tables, List<ShardStatement> shards, long bytesIn, long bytesSentBefore,
+                long startMillis, long startNanos) {
+            this.user = user;
+            this.ip = ip;
+            this.schema = schema;
+            this.sql = sql;
+            this.type = type;
+            this.tables = tables;
+            this.shards = shards;
+            this.bytesIn = bytesIn;
+            this.bytesSentBefore = bytesSentBefore;
+            this.startMillis = startMillis;
+            this.startNanos = startNanos;
+        }
+
+        @Override
+        public void succeeded(long bytesSent) {
+            long executeMillis = (System.nanoTime() - startNanos) / 1_000_000;
+            long endMillis = startMillis + executeMillis;
+            Slow slow = null;
+            long threshold = slowMillis;
+            if (executeMillis >= threshold) {
+                slow = new Slow(user.name(), dataNodes(), startMillis, executeMillis, sql, ip, schema);
+            }
+            user.ended(type, new Executed(user.name(), startMillis, executeMillis, sql, ip), slow, bytesIn,
+                    bytesSent - bytesSentBefore, endMillis);
+            countTables(tables, type, endMillis);
+        }
+
+        @Override
+        public void abandoned() {
+            user.abandoned();
+        }
+
+        private String dataNodes() {
+            StringBuilder nodes = new StringBuilder();
+            for (ShardStatement shard : shards) {
+                if (nodes.length() > 0) {
+                    nodes.append(',');
+                }
+                nodes.append(shard.dataNode());
+            }
+            return nodes.toString();
+        }
+    }
+}
