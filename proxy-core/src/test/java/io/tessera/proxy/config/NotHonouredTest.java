@@ -278,18 +278,35 @@ class NotHonouredTest {
                         + " heartbeat is OK, however far behind it is");
     }
 
+    @Test
+    void aJdbcDataHostWarnsThatItsHeartbeatReadsNoReplicationOrGaleraState() {
+        String warning = "schema.xml: <dataHost name=\"host1\">: switchType=\"%s\" has no effect yet: a"
+                + " dbDriver=\"jdbc\" data host's heartbeat checks only that each server answers: the replication and"
+                + " Galera state its <heartbeat> returns are read by native data hosts only";
+        assertThat(lagWarnings("2", "show slave status", "jdbc", "jdbc:mysql://127.0.0.1:3307"))
+                .containsExactly(warning.formatted("2"));
+        assertThat(lagWarnings("3", "show status like 'wsrep%'", "jdbc", "jdbc:mysql://127.0.0.1:3307"))
+                .containsExactly(warning.formatted("3"));
+        assertThat(lagWarnings("1", "select user()", "jdbc", "jdbc:mysql://127.0.0.1:3307")).isEmpty();
+    }
+
     private List<String> lagWarnings(String switchType, String heartbeat) {
+        return lagWarnings(switchType, heartbeat, "native", "127.0.0.1:3307");
+    }
+
+    private List<String> lagWarnings(String switchType, String heartbeat, String driver, String readUrl) {
         return new TestConf(dir).server(USERS).schema("""
                     <schema name="TESTDB" dataNode="dn1"/>
                     <dataNode name="dn1" dataHost="host1" database="db1"/>
                     <dataHost name="host1" maxCon="10" minCon="1" balance="1" balanceType="2" switchType="%s"
-                              slaveThreshold="2" tempReadHostAvailable="1" dbType="mysql" dbDriver="native">
+                              slaveThreshold="2" tempReadHostAvailable="1" dbType="mysql" dbDriver="%s">
                         <heartbeat>%s</heartbeat>
-                        <writeHost host="hostM1" url="127.0.0.1:3306" user="root" password="">
-                            <readHost host="hostS1" url="127.0.0.1:3307" user="root" password=""/>
+                        <writeHost host="hostM1" url="%s" user="root" password="">
+                            <readHost host="hostS1" url="%s" user="root" password=""/>
                         </writeHost>
                     </dataHost>
-                """.formatted(switchType, heartbeat)).loadWithWarnings();
+                """.formatted(switchType, driver, heartbeat, readUrl.startsWith("jdbc:") ? "jdbc:mysql://127.0.0.1:3306"
+                        : "127.0.0.1:3306", readUrl)).loadWithWarnings();
     }
 
     @Test
