@@ -5,10 +5,11 @@ import java.util.OptionalInt;
 import java.util.concurrent.CompletionStage;
 
 /**
- * What the admin port can ask the running server to do: MyCat's control commands ({@code reload @@config[_all]}, {@code reload @@user}, {@code rollback @@config},
- * {@code switch @@datasource}, {@code kill @@connection}, {@code offline}, {@code online}). {@code proxy-core}
- * implements it and hands it to {@link io.tessera.admin.server.AdminServer#bind} beside the {@link AdminContext}, so a
- * command that needs an action lands without touching the admin server.
+ * What the admin port can ask the running server to do: MyCat's control commands ({@code reload @@config[_all]},
+ * {@code reload @@user}, {@code rollback @@config}, {@code switch @@datasource}, {@code kill @@connection},
+ * {@code offline}, {@code online}). {@code proxy-core} implements it and hands it to
+ * {@link io.tessera.admin.server.AdminServer#bind} beside the {@link AdminContext}, so a command that needs an action
+ * lands without touching the admin server.
  *
  * <p>Each method is called on an admin connection's event loop and must not block: it starts the work and returns a
  * stage, which may complete on any thread; the admin connection answers when it completes and reads no further

@@ -19,8 +19,9 @@ import java.util.regex.Pattern;
  * {@code <writeHost>}s from 0), or the one after the active one when no index is given, the active write host of each
  * named data host ({@link AdminActions#switchDataSource}), as MyCat's {@code SwitchDataSource}: OK with the number of
  * data hosts switched as affected rows; names of no data host are skipped, and {@code host$1-3} stands for
- * {@code host1,host2,host3}; a name may be quoted as in a {@code where} clause. Unlike MyCat, a switch that cannot be done (no such write host, or one whose heartbeat
- * failed) answers an ERR that says why; the data hosts listed before it have switched.
+ * {@code host1,host2,host3}; a name may be quoted as in a {@code where} clause. Unlike MyCat, a switch that cannot be
+ * done (no such write host, or one whose heartbeat failed) answers an ERR that says why; the data hosts listed before
+ * it have switched.
  */
 final class SwitchDataSource implements AdminCommand {
 

@@ -145,8 +145,8 @@ public final class DataHost implements ConnectionSource, AutoCloseable {
             if (next < 0) {
                 if (status.errorCount() == failover.maxRetryCount()) {
                     LOG.warn("data host {}: writeHost {} ({}) failed {} heartbeats in a row, but no other writeHost's"
-                            + " heartbeat is OK (with switchType 2, and had caught up with it): writes stay on it", settings.name(), server.name(), server.describe(),
-                            status.errorCount());
+                            + " heartbeat is OK (with switchType 2, and had caught up with it): writes stay on it",
+                            settings.name(), server.name(), server.describe(), status.errorCount());
                 }
                 return;
             }
@@ -207,8 +207,9 @@ public final class DataHost implements ConnectionSource, AutoCloseable {
     /**
      * Starts every server: its heartbeat, and its pool's {@code minCon} connections. Completes when the active write
      * host's connections are up or could not be opened: the other servers take reads only once their heartbeat is OK,
-     * so a standby or a read host that is slow to answer does not hold the start up; theirs open meanwhile. A server that cannot be
-     * reached is logged and stays usable (its pool tries again on every borrow), so the future never fails.
+     * so a standby or a read host that is slow to answer does not hold the start up; theirs open meanwhile. A server
+     * that cannot be reached is logged and stays usable (its pool tries again on every borrow), so the future never
+     * fails.
      */
     public CompletableFuture<Void> start() {
         CompletableFuture<Void> activeStarted = CompletableFuture.completedFuture(null);

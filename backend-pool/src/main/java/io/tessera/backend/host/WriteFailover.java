@@ -36,7 +36,8 @@ final class WriteFailover {
 
     /** Whether {@code status}, a heartbeat outcome of {@code checked}, gives up the write host at {@code active}. */
     boolean givesUp(int active, Server checked, HeartbeatStatus status) {
-        return switchType.switches() && writeType == WriteType.ONE_NODE && writeHosts.size() > 1 && writeHosts.get(active) == checked
+        return switchType.switches() && writeType == WriteType.ONE_NODE && writeHosts.size() > 1
+                && writeHosts.get(active) == checked
                 && status.status() != HeartbeatStatus.Status.OK && status.errorCount() >= maxRetryCount;
     }
 

@@ -37,11 +37,11 @@ import org.apache.logging.log4j.Logger;
  * first waiter that wants its CLIENT_FOUND_ROWS flag; a waiter that wants the other flag gets an idle connection
  * closed and replaced when the pool is full.
  *
- * <p>A broken connection (closed channel, protocol error, released in the middle of a response) takes itself out
- * of the pool and is never lent again. One that Tessera closed while the server ran a statement of it keeps its slot
- * until the server thread has been killed ({@link ServerThreadKiller}), so that active + idle is always what the
- * server really has open, and never more than {@code maxCon}. Every {@code idleCheckPeriod} idle connections get a COM_PING; those idle for
- * longer than {@code idleTimeout} are closed down to {@code minCon}, and the pool is topped back up to
+ * <p>A broken connection (closed channel, protocol error, released in the middle of a response) takes itself out of the
+ * pool and is never lent again. One that Tessera closed while the server ran a statement of it keeps its slot until the
+ * server thread has been killed ({@link ServerThreadKiller}), so that active + idle is always what the server really
+ * has open, and never more than {@code maxCon}. Every {@code idleCheckPeriod} idle connections get a COM_PING; those
+ * idle for longer than {@code idleTimeout} are closed down to {@code minCon}, and the pool is topped back up to
  * {@code minCon}.
  *
  * <p>Thread safety: {@link #borrow}, {@link BackendConnection#release()} and everything else may be called from any

@@ -39,7 +39,8 @@ final class ConfigMerge {
                     loaded.functions());
         };
         if (scope == ConfigReloader.Scope.USERS && (!loaded.schemas().equals(running.schemas())
-                || !loaded.tableRules().equals(running.tableRules()) || !loaded.functions().equals(running.functions()))) {
+                || !loaded.tableRules().equals(running.tableRules())
+                || !loaded.functions().equals(running.functions()))) {
             notes.add("schema.xml or rule.xml changed: reload @@config applies them");
         }
         if (scope != ConfigReloader.Scope.ALL && (!loaded.dataNodes().equals(running.dataNodes())
