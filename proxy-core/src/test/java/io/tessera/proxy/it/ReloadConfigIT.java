@@ -10,23 +10,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -158,16 +147,7 @@ class ReloadConfigIT {
 
     @Test
     void reloadsUnderSixteenBusyClientsCostNoStatement() throws Exception {
-        List<Throwable> errors = Collections.synchronizedList(new ArrayList<>());
-        AtomicBoolean running = new AtomicBoolean(true);
-        AtomicLong statements = new AtomicLong();
-        CountDownLatch started = new CountDownLatch(CLIENTS);
-        ExecutorService clients = Executors.newFixedThreadPool(CLIENTS);
-        List<Future<?>> done = new ArrayList<>();
-        for (int i = 0; i < CLIENTS; i++) {
-            done.add(clients.submit(() -> work(running, started, statements, errors)));
-        }
-        started.await(30, TimeUnit.SECONDS);
+        BusyClients clients = BusyClients.start(tessera, "TOPODB", CLIENTS, ROWS);
         String schema = original.get("schema.xml");
         int host2 = schema.indexOf("<dataHost name=\"host2\"");
         for (int reload = 1; reload <= 6; reload++) {
@@ -178,15 +158,11 @@ class ReloadConfigIT {
             assertThat(admin(reload % 2 == 0 ? "reload @@config" : "reload @@config_all")).isEqualTo(1);
         }
         Thread.sleep(300);
-        running.set(false);
-        for (Future<?> future : done) {
-            future.get(60, TimeUnit.SECONDS);
-        }
-        clients.shutdown();
-        System.out.println("ReloadConfigIT: " + statements.get() + " statements from " + CLIENTS
-                + " clients across 6 reloads, " + errors.size() + " errors");
-        assertThat(errors).isEmpty();
-        assertThat(statements.get()).isGreaterThan(CLIENTS * 6);
+        long statements = clients.stop();
+        System.out.println("ReloadConfigIT: " + statements + " statements from " + CLIENTS
+                + " clients across 6 reloads, " + clients.errors().size() + " errors");
+        assertThat(clients.errors()).isEmpty();
+        assertThat(statements).isGreaterThan(CLIENTS * 6);
         try (Connection c = tessera.connect("TOPODB"); Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("SELECT SUM(n) FROM t")) {
             rs.next();
@@ -194,37 +170,6 @@ class ReloadConfigIT {
         }
         assertThat(AdminRows.of(tessera.adminPort(), "show @@datasource")).filteredOn(r -> r.get("NAME")
                 .equals("hostM2")).allSatisfy(r -> assertThat(r.get("SIZE")).isEqualTo("45"));
-    }
-
-    private static Void work(AtomicBoolean running, CountDownLatch started, AtomicLong statements,
-            List<Throwable> errors) {
-        try (Connection c = tessera.connect("TOPODB");
-                PreparedStatement read = c.prepareStatement("SELECT n FROM t WHERE id = ?")) {
-            started.countDown();
-            ThreadLocalRandom random = ThreadLocalRandom.current();
-            while (running.get()) {
-                read.setInt(1, 1 + random.nextInt(ROWS));
-                try (ResultSet rs = read.executeQuery()) {
-                    assertThat(rs.next()).isTrue();
-                }
-                c.setAutoCommit(false);
-                try (Statement s = c.createStatement()) {
-                    int even = 2 * (1 + random.nextInt(ROWS / 2));
-                    s.executeUpdate("UPDATE t SET n = n + 1 WHERE id = " + even);
-                    s.executeUpdate("UPDATE t SET n = n - 1 WHERE id = " + (even - 1));
-                    c.commit();
-                    c.setAutoCommit(true);
-                    try (ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM t")) {
-                        rs.next();
-                        assertThat(rs.getLong(1)).isEqualTo(ROWS);
-                    }
-                }
-                statements.addAndGet(5);
-            }
-        } catch (Throwable e) {
-            errors.add(e);
-        }
-        return null;
     }
 
     private static void refused(String command, String reason) {

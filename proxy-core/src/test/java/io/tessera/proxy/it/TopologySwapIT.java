@@ -13,21 +13,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -68,17 +59,7 @@ class TopologySwapIT {
         Topology first = tessera.server().topology();
         DataHost kept = first.dataHosts().get("host1");
         List<DataHost> replaced = new ArrayList<>();
-        List<Throwable> errors = Collections.synchronizedList(new ArrayList<>());
-        AtomicBoolean running = new AtomicBoolean(true);
-        AtomicLong statements = new AtomicLong();
-        CountDownLatch started = new CountDownLatch(CLIENTS);
-        ExecutorService clients = Executors.newFixedThreadPool(CLIENTS);
-        List<Future<?>> done = new ArrayList<>();
-        for (int i = 0; i < CLIENTS; i++) {
-            int client = i;
-            done.add(clients.submit(() -> work(client, running, started, statements, errors)));
-        }
-        started.await(30, TimeUnit.SECONDS);
+        BusyClients clients = BusyClients.start(tessera, "TOPODB", CLIENTS, ROWS);
         for (int swap = 1; swap <= SWAPS; swap++) {
             Thread.sleep(SWAP_EVERY_MILLIS);
             Topology before = tessera.server().topology();
@@ -89,14 +70,10 @@ class TopologySwapIT {
             assertThat(after.dataHosts().get("host2")).isNotSameAs(before.dataHosts().get("host2"));
         }
         Thread.sleep(SWAP_EVERY_MILLIS);
-        running.set(false);
-        for (Future<?> future : done) {
-            future.get(60, TimeUnit.SECONDS);
-        }
-        clients.shutdown();
+        long statements = clients.stop();
 
-        assertThat(errors).isEmpty();
-        assertThat(statements.get()).isGreaterThan(CLIENTS * SWAPS);
+        assertThat(clients.errors()).isEmpty();
+        assertThat(statements).isGreaterThan(CLIENTS * SWAPS);
         for (DataHost host : replaced) { // drained: every connection closed once given back
             for (Server server : host.servers()) {
                 await(() -> server.pool().stats().total() == 0, server.pool()::stats);
@@ -115,46 +92,6 @@ class TopologySwapIT {
             rs.next();
             assertThat(rs.getLong(1)).isEqualTo(ROWS);
         }
-    }
-
-    /**
-     * One client until {@code running} ends: a point read, a transaction that moves a count between a row of each
-     * data node, a count merged from both, an insert and its delete, in turn.
-     */
-    private static Void work(int client, AtomicBoolean running, CountDownLatch started, AtomicLong statements,
-            List<Throwable> errors) {
-        try (Connection c = tessera.connect("TOPODB")) {
-            started.countDown();
-            ThreadLocalRandom random = ThreadLocalRandom.current();
-            int newId = 100_000 + client * 100_000;
-            try (PreparedStatement read = c.prepareStatement("SELECT n FROM t WHERE id = ?")) {
-                while (running.get()) {
-                    read.setInt(1, 1 + random.nextInt(ROWS));
-                    try (ResultSet rs = read.executeQuery()) {
-                        assertThat(rs.next()).isTrue();
-                    }
-                    c.setAutoCommit(false);
-                    try (Statement s = c.createStatement()) {
-                        int even = 2 * (1 + random.nextInt(ROWS / 2));
-                        s.executeUpdate("UPDATE t SET n = n + 1 WHERE id = " + even);
-                        s.executeUpdate("UPDATE t SET n = n - 1 WHERE id = " + (even - 1));
-                        c.commit();
-                        c.setAutoCommit(true);
-                        try (ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM t WHERE id <= " + ROWS)) {
-                            rs.next();
-                            assertThat(rs.getLong(1)).isEqualTo(ROWS);
-                        }
-                        newId++;
-                        s.executeUpdate("INSERT INTO t (id, n) VALUES (" + newId + ", 0)");
-                        s.executeUpdate("DELETE FROM t WHERE id = " + newId);
-                    }
-                    statements.addAndGet(7);
-                }
-            }
-        } catch (Throwable e) {
-            errors.add(e);
-        }
-        return null;
     }
 
     /** The running configuration with host2's maxCon set to {@code maxCon}: a changed data host. */
