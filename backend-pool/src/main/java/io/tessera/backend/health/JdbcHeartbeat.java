@@ -42,10 +42,8 @@ public final class JdbcHeartbeat implements HealthCheck {
     private final Executor executor;
     private final EventLoop loop;
     private final Clock clock;
-    private final Consumer<HeartbeatStatus> checked;
-    private final ResponseTimes responseTimes = new ResponseTimes(); // event loop only
+    private final HeartbeatRecorder recorder;
 
-    private volatile HeartbeatStatus status;
     private volatile boolean inFlight;
     private volatile boolean closed;
     /** Used by one check at a time, on the executor; closed from the loop on timeout or close. */
@@ -73,8 +71,7 @@ public final class JdbcHeartbeat implements HealthCheck {
         this.executor = executor;
         this.loop = loop;
         this.clock = clock;
-        this.checked = checked;
-        this.status = HeartbeatStatus.initial(timeoutMillis);
+        this.recorder = new HeartbeatRecorder(server, timeoutMillis, clock, LOG, HeartbeatCheck.PLAIN, checked);
     }
 
     @Override
@@ -88,12 +85,12 @@ public final class JdbcHeartbeat implements HealthCheck {
 
     @Override
     public HeartbeatStatus status() {
-        return status.withChecking(inFlight);
+        return recorder.status().withChecking(inFlight);
     }
 
     @Override
     public boolean isOk() {
-        return status.status() == HeartbeatStatus.Status.OK;
+        return recorder.status().status() == HeartbeatStatus.Status.OK;
     }
 
     /** Runs a check now, or joins the one in progress; completes with its outcome. */
@@ -110,7 +107,7 @@ public final class JdbcHeartbeat implements HealthCheck {
             }
             dropConnection();
             if (running != null) {
-                running.complete(status);
+                running.complete(recorder.status());
                 running = null;
             }
         });
@@ -126,7 +123,7 @@ public final class JdbcHeartbeat implements HealthCheck {
 
     private CompletableFuture<HeartbeatStatus> checkOnLoop() {
         if (closed) {
-            return CompletableFuture.completedFuture(status);
+            return CompletableFuture.completedFuture(recorder.status());
         }
         if (running != null) {
             return running;
@@ -204,31 +201,7 @@ public final class JdbcHeartbeat implements HealthCheck {
         if (outcome == HeartbeatStatus.Status.TIMEOUT) {
             dropConnection(); // its answer may still come: the next check starts on a fresh connection
         }
-        long now = clock.millis();
-        HeartbeatStatus previous = status;
-        boolean ok = outcome == HeartbeatStatus.Status.OK;
-        if (ok) {
-            responseTimes.add(now, now - start);
-        }
-        HeartbeatStatus next = new HeartbeatStatus(outcome, now, now - start, ok ? 0 : previous.errorCount() + 1,
-                ok ? previous.lastError() : error, ok ? now : previous.lastOkMillis(), timeoutMillis,
-                responseTimes.mean(now, ResponseTimes.MINUTE), responseTimes.mean(now, 10 * ResponseTimes.MINUTE),
-                responseTimes.mean(now, 30 * ResponseTimes.MINUTE), false);
-        status = next;
-        if (previous.status() != outcome) {
-            if (previous.status() == HeartbeatStatus.Status.INIT && ok) {
-                LOG.info("{}: heartbeat OK", server);
-            } else if (ok) {
-                LOG.warn("{}: heartbeat OK again (was {})", server, previous.status());
-            } else {
-                LOG.warn("{}: heartbeat {} (was {}): {}", server, outcome, previous.status(), error);
-            }
-        }
-        try {
-            checked.accept(next);
-        } catch (RuntimeException e) {
-            LOG.warn("{}: handling the heartbeat's outcome failed", server, e);
-        }
+        HeartbeatStatus next = recorder.record(start, outcome, error, null);
         check.complete(next);
     }
 }
