@@ -162,7 +162,7 @@ class JdbcDataHostIT {
         await(() -> recorder.rows() >= 10, recorder::toString);
         Thread.sleep(300); // had it not paused, the 5000 rows would be in by now
         int whilePaused = recorder.rows();
-        assertThat(whilePaused).isLessThanOrEqualTo(10 + JdbcConnection.BATCH_ROWS);
+        assertThat(whilePaused).isLessThanOrEqualTo(10 + ResultCursor.BATCH_ROWS);
         assertThat(recorder.done).isNotDone();
         c.resumeReading();
         recorder.done.get(10, TimeUnit.SECONDS);
