@@ -36,11 +36,9 @@ public final class Heartbeat implements HealthCheck {
     private final EventLoop loop;
     private final Clock clock;
     private final ConnectionOwner owner = new Owner();
-    private final Consumer<HeartbeatStatus> checked;
     private final HeartbeatCheck reader;
+    private final HeartbeatRecorder recorder;
 
-    private final ResponseTimes responseTimes = new ResponseTimes(); // event loop only
-    private volatile HeartbeatStatus status;
     private volatile boolean inFlight;
     private volatile boolean closed;
     private NativeConnection connection;               // event loop only
@@ -89,9 +87,9 @@ public final class Heartbeat implements HealthCheck {
         this.timeoutMillis = timeoutMillis;
         this.loop = loop;
         this.clock = clock;
-        this.checked = checked;
         this.reader = reader;
-        this.status = HeartbeatStatus.initial(timeoutMillis);
+        this.recorder = new HeartbeatRecorder(connector.options().describe(), timeoutMillis, clock, LOG, reader,
+                checked);
     }
 
     /** Checks now, then every period. */
@@ -107,13 +105,14 @@ public final class Heartbeat implements HealthCheck {
     /** The outcome of the last finished check, and whether one is in flight now. */
     @Override
     public HeartbeatStatus status() {
-        return status.withChecking(inFlight);
+        return recorder.status().withChecking(inFlight);
     }
 
     /** Whether the last finished check found the server answering: MyCat's {@code DBHeartbeat.OK_STATUS}. */
     @Override
     public boolean isOk() {
-        return status.status() == HeartbeatStatus.Status.OK; // no snapshot: read balancing asks on every borrow
+        // no snapshot: read balancing asks on every borrow
+        return recorder.status().status() == HeartbeatStatus.Status.OK;
     }
 
     /** Runs a check now, or joins the one in progress; completes with its outcome. */
@@ -134,7 +133,7 @@ public final class Heartbeat implements HealthCheck {
                 connection = null;
             }
             if (running != null) {
-                running.complete(status);
+                running.complete(recorder.status());
                 running = null;
             }
         });
@@ -151,7 +150,7 @@ public final class Heartbeat implements HealthCheck {
 
     private CompletableFuture<HeartbeatStatus> checkOnLoop() {
         if (closed) {
-            return CompletableFuture.completedFuture(status);
+            return CompletableFuture.completedFuture(recorder.status());
         }
         if (running != null) {
             return running;
@@ -182,7 +181,7 @@ public final class Heartbeat implements HealthCheck {
                 reading = reader.read(r);
             } catch (RuntimeException readFailure) {
                 reading = new HeartbeatCheck.Reading("unreadable answer to '" + sql + "': " + readFailure,
-                        status.replication());
+                        recorder.status().replication());
             }
             finish(check, start, reading.error() == null ? HeartbeatStatus.Status.OK : HeartbeatStatus.Status.ERROR,
                     reading.error() == null ? "" : reading.error(), reading.replication());
@@ -218,34 +217,7 @@ public final class Heartbeat implements HealthCheck {
             connection.close(); // its answer may still come: start the next check on a fresh connection
             connection = null;
         }
-        long now = clock.millis();
-        HeartbeatStatus previous = status;
-        boolean ok = outcome == HeartbeatStatus.Status.OK;
-        if (ok) {
-            responseTimes.add(now, now - start);
-        }
-        HeartbeatStatus next = new HeartbeatStatus(outcome, now, now - start, ok ? 0 : previous.errorCount() + 1,
-                ok ? previous.lastError() : error, ok ? now : previous.lastOkMillis(), timeoutMillis,
-                responseTimes.mean(now, ResponseTimes.MINUTE), responseTimes.mean(now, 10 * ResponseTimes.MINUTE),
-                responseTimes.mean(now, 30 * ResponseTimes.MINUTE), false,
-                replication == null ? previous.replication() : replication.after(previous.replication()));
-        status = next;
-        reader.logChange(connector.options().describe(), previous.replication(), next.replication());
-        if (previous.status() != outcome) {
-            String dataHost = connector.options().describe();
-            if (previous.status() == HeartbeatStatus.Status.INIT && ok) {
-                LOG.info("{}: heartbeat OK", dataHost);
-            } else if (ok) {
-                LOG.warn("{}: heartbeat OK again (was {})", dataHost, previous.status());
-            } else {
-                LOG.warn("{}: heartbeat {} (was {}): {}", dataHost, outcome, previous.status(), error);
-            }
-        }
-        try {
-            checked.accept(next);
-        } catch (RuntimeException e) {
-            LOG.warn("{}: handling the heartbeat's outcome failed", connector.options().describe(), e);
-        }
+        HeartbeatStatus next = recorder.record(start, outcome, error, replication);
         check.complete(next);
     }
 

@@ -2,10 +2,15 @@ package io.tessera.backend.health;
 
 import io.netty.channel.EventLoop;
 import io.netty.util.concurrent.ScheduledFuture;
+import io.tessera.backend.QueryResult;
 import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
@@ -19,7 +24,9 @@ import org.apache.logging.log4j.Logger;
  * over a JDBC connection of its own, run on the business executor (JDBC blocks). Same status codes and meanings as
  * {@link Heartbeat}: OK when the statement ran, ERROR when the server could not be reached or answered with an error,
  * TIMEOUT when it did not answer in time (the connection is then closed and the next check opens a new one); a
- * status change is logged once. So read balancing and write host failover work for JDBC servers as for native ones.
+ * status change is logged once. Its {@link HeartbeatCheck} reads the replication or Galera state from the answer's
+ * columns where the switch type asks. So read balancing and write host failover work for JDBC servers as for native
+ * ones.
  *
  * <p>Its schedule and status live on one event loop; only the JDBC calls run on the executor.
  */
@@ -27,6 +34,7 @@ public final class JdbcHeartbeat implements HealthCheck {
 
     private static final Logger LOG = LogManager.getLogger(JdbcHeartbeat.class);
     private static final long MILLIS_PER_SECOND = 1000;
+    private static final QueryResult EMPTY = new QueryResult(List.of(), List.of(), 0, 0, 0, 0);
 
     /** Opens the heartbeat's own connection: blocking, called on the business executor. */
     @FunctionalInterface
@@ -42,10 +50,9 @@ public final class JdbcHeartbeat implements HealthCheck {
     private final Executor executor;
     private final EventLoop loop;
     private final Clock clock;
-    private final Consumer<HeartbeatStatus> checked;
-    private final ResponseTimes responseTimes = new ResponseTimes(); // event loop only
+    private final HeartbeatCheck reader;
+    private final HeartbeatRecorder recorder;
 
-    private volatile HeartbeatStatus status;
     private volatile boolean inFlight;
     private volatile boolean closed;
     /** Used by one check at a time, on the executor; closed from the loop on timeout or close. */
@@ -59,6 +66,19 @@ public final class JdbcHeartbeat implements HealthCheck {
      */
     public JdbcHeartbeat(String server, Opener opener, String sql, long periodMillis, long timeoutMillis,
             Executor executor, EventLoop loop, Clock clock, Consumer<HeartbeatStatus> checked) {
+        this(server, opener, sql, periodMillis, timeoutMillis, executor, loop, clock, HeartbeatCheck.PLAIN, checked);
+    }
+
+    /**
+     * A heartbeat that reads its answers as {@code reader} says: the replication state, or a Galera node's state,
+     * from the columns of the statement's first result set, as {@link Heartbeat} does.
+     *
+     * @param server the server as errors name it, "data host host1 (jdbc:...)"
+     * @param checked told each check's outcome on the event loop, after {@link #status()} shows it; must not block
+     */
+    public JdbcHeartbeat(String server, Opener opener, String sql, long periodMillis, long timeoutMillis,
+            Executor executor, EventLoop loop, Clock clock, HeartbeatCheck reader,
+            Consumer<HeartbeatStatus> checked) {
         if (periodMillis < 1) {
             throw new IllegalArgumentException("periodMillis: " + periodMillis + " (expected: >= 1)");
         }
@@ -73,8 +93,8 @@ public final class JdbcHeartbeat implements HealthCheck {
         this.executor = executor;
         this.loop = loop;
         this.clock = clock;
-        this.checked = checked;
-        this.status = HeartbeatStatus.initial(timeoutMillis);
+        this.reader = reader;
+        this.recorder = new HeartbeatRecorder(server, timeoutMillis, clock, LOG, reader, checked);
     }
 
     @Override
@@ -88,12 +108,12 @@ public final class JdbcHeartbeat implements HealthCheck {
 
     @Override
     public HeartbeatStatus status() {
-        return status.withChecking(inFlight);
+        return recorder.status().withChecking(inFlight);
     }
 
     @Override
     public boolean isOk() {
-        return status.status() == HeartbeatStatus.Status.OK;
+        return recorder.status().status() == HeartbeatStatus.Status.OK;
     }
 
     /** Runs a check now, or joins the one in progress; completes with its outcome. */
@@ -110,7 +130,7 @@ public final class JdbcHeartbeat implements HealthCheck {
             }
             dropConnection();
             if (running != null) {
-                running.complete(status);
+                running.complete(recorder.status());
                 running = null;
             }
         });
@@ -126,7 +146,7 @@ public final class JdbcHeartbeat implements HealthCheck {
 
     private CompletableFuture<HeartbeatStatus> checkOnLoop() {
         if (closed) {
-            return CompletableFuture.completedFuture(status);
+            return CompletableFuture.completedFuture(recorder.status());
         }
         if (running != null) {
             return running;
@@ -136,25 +156,38 @@ public final class JdbcHeartbeat implements HealthCheck {
         inFlight = true;
         long start = clock.millis();
         ScheduledFuture<?> timer = loop.schedule(() -> finish(check, start, HeartbeatStatus.Status.TIMEOUT,
-                "no answer to '" + sql + "' within " + timeoutMillis + " ms"), timeoutMillis, TimeUnit.MILLISECONDS);
+                "no answer to '" + sql + "' within " + timeoutMillis + " ms", null), timeoutMillis,
+                TimeUnit.MILLISECONDS);
         try {
             executor.execute(() -> {
-                String error = runSql();
+                Answer answer = runSql();
                 loop.execute(() -> {
                     timer.cancel(false);
-                    finish(check, start, error == null ? HeartbeatStatus.Status.OK : HeartbeatStatus.Status.ERROR,
-                            error == null ? "" : error);
+                    if (answer.error() != null) {
+                        finish(check, start, HeartbeatStatus.Status.ERROR, answer.error(), null);
+                        return;
+                    }
+                    HeartbeatCheck.Reading reading;
+                    try {
+                        reading = reader.read(answer.result());
+                    } catch (RuntimeException readFailure) {
+                        reading = new HeartbeatCheck.Reading("unreadable answer to '" + sql + "': " + readFailure,
+                                recorder.status().replication());
+                    }
+                    finish(check, start, reading.error() == null ? HeartbeatStatus.Status.OK
+                            : HeartbeatStatus.Status.ERROR, reading.error() == null ? "" : reading.error(),
+                            reading.replication());
                 });
             });
         } catch (RejectedExecutionException e) { // the executor is shutting down
             timer.cancel(false);
-            finish(check, start, HeartbeatStatus.Status.ERROR, "the business executor is shut down");
+            finish(check, start, HeartbeatStatus.Status.ERROR, "the business executor is shut down", null);
         }
         return check;
     }
 
-    /** On the executor: runs the statement; null when it ran, else what went wrong. */
-    private String runSql() {
+    /** On the executor: runs the statement; its answer, or what went wrong. */
+    private Answer runSql() {
         try {
             Connection c = connection;
             if (c == null || c.isClosed()) {
@@ -164,13 +197,36 @@ public final class JdbcHeartbeat implements HealthCheck {
             try (Statement statement = c.createStatement()) {
                 statement.setQueryTimeout((int) Math.max(1, (timeoutMillis + MILLIS_PER_SECOND - 1)
                         / MILLIS_PER_SECOND));
-                statement.execute(sql);
+                return new Answer(statement.execute(sql) ? read(statement) : EMPTY, null);
             }
-            return null;
         } catch (SQLException | RuntimeException e) {
             dropConnection(); // a fresh connection next time: this one may be broken
-            return String.valueOf(e.getMessage());
+            return new Answer(null, String.valueOf(e.getMessage()));
         }
+    }
+
+    /** The first result set as the text rows {@link HeartbeatCheck} reads ({@code null} is SQL NULL). */
+    private static QueryResult read(Statement statement) throws SQLException {
+        try (ResultSet rs = statement.getResultSet()) {
+            ResultSetMetaData meta = rs.getMetaData();
+            List<String> columns = new ArrayList<>(meta.getColumnCount());
+            for (int i = 1; i <= meta.getColumnCount(); i++) {
+                columns.add(meta.getColumnLabel(i));
+            }
+            List<List<String>> rows = new ArrayList<>();
+            while (rs.next()) {
+                List<String> row = new ArrayList<>(columns.size());
+                for (int i = 1; i <= columns.size(); i++) {
+                    row.add(rs.getString(i));
+                }
+                rows.add(row);
+            }
+            return new QueryResult(columns, rows, 0, 0, 0, 0);
+        }
+    }
+
+    /** A check's answer: its result, or the error that stopped it. */
+    private record Answer(QueryResult result, String error) {
     }
 
     private void dropConnection() {
@@ -193,9 +249,13 @@ public final class JdbcHeartbeat implements HealthCheck {
         }
     }
 
-    /** Records the outcome of {@code check}, unless that check already ended (a late answer after a timeout). */
+    /**
+     * Records the outcome of {@code check}, unless that check already ended (a late answer after a timeout).
+     *
+     * @param replication what the answer said of replication; {@code null} keeps the last known (no answer)
+     */
     private void finish(CompletableFuture<HeartbeatStatus> check, long start, HeartbeatStatus.Status outcome,
-            String error) {
+            String error, ReplicationState replication) {
         if (running != check) {
             return;
         }
@@ -204,31 +264,7 @@ public final class JdbcHeartbeat implements HealthCheck {
         if (outcome == HeartbeatStatus.Status.TIMEOUT) {
             dropConnection(); // its answer may still come: the next check starts on a fresh connection
         }
-        long now = clock.millis();
-        HeartbeatStatus previous = status;
-        boolean ok = outcome == HeartbeatStatus.Status.OK;
-        if (ok) {
-            responseTimes.add(now, now - start);
-        }
-        HeartbeatStatus next = new HeartbeatStatus(outcome, now, now - start, ok ? 0 : previous.errorCount() + 1,
-                ok ? previous.lastError() : error, ok ? now : previous.lastOkMillis(), timeoutMillis,
-                responseTimes.mean(now, ResponseTimes.MINUTE), responseTimes.mean(now, 10 * ResponseTimes.MINUTE),
-                responseTimes.mean(now, 30 * ResponseTimes.MINUTE), false);
-        status = next;
-        if (previous.status() != outcome) {
-            if (previous.status() == HeartbeatStatus.Status.INIT && ok) {
-                LOG.info("{}: heartbeat OK", server);
-            } else if (ok) {
-                LOG.warn("{}: heartbeat OK again (was {})", server, previous.status());
-            } else {
-                LOG.warn("{}: heartbeat {} (was {}): {}", server, outcome, previous.status(), error);
-            }
-        }
-        try {
-            checked.accept(next);
-        } catch (RuntimeException e) {
-            LOG.warn("{}: handling the heartbeat's outcome failed", server, e);
-        }
+        HeartbeatStatus next = recorder.record(start, outcome, error, replication);
         check.complete(next);
     }
 }

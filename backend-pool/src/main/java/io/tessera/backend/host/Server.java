@@ -73,7 +73,7 @@ public final class Server implements AutoCloseable {
             this.heartbeat = settings.heartbeatSql().isEmpty() ? null
                     : new JdbcHeartbeat(settings.describe(), jdbc::openUnpooled, settings.heartbeatSql(),
                             settings.heartbeatPeriodMillis(), HEARTBEAT_TIMEOUT_MILLIS, business, group.next(), clock,
-                            status -> checked.accept(this, status));
+                            check, status -> checked.accept(this, status));
             return;
         }
         this.pool = new ServerPool(settings, group, clock, channelFactory);

@@ -14,8 +14,10 @@ import io.tessera.backend.BackendException;
 import io.tessera.backend.ResponseHandler;
 import io.tessera.backend.fake.LocalMariaDb;
 import io.tessera.backend.fake.TcpRelay;
+import io.tessera.backend.health.HeartbeatCheck;
 import io.tessera.backend.health.HeartbeatStatus;
 import io.tessera.backend.health.JdbcHeartbeat;
+import io.tessera.backend.health.ReplicationState;
 import io.tessera.backend.host.Balance;
 import io.tessera.backend.host.DataHost;
 import io.tessera.backend.host.DataHostSettings;
@@ -162,7 +164,7 @@ class JdbcDataHostIT {
         await(() -> recorder.rows() >= 10, recorder::toString);
         Thread.sleep(300); // had it not paused, the 5000 rows would be in by now
         int whilePaused = recorder.rows();
-        assertThat(whilePaused).isLessThanOrEqualTo(10 + JdbcConnection.BATCH_ROWS);
+        assertThat(whilePaused).isLessThanOrEqualTo(10 + ResultCursor.BATCH_ROWS);
         assertThat(recorder.done).isNotDone();
         c.resumeReading();
         recorder.done.get(10, TimeUnit.SECONDS);
@@ -222,6 +224,28 @@ class JdbcDataHostIT {
         assertThat(timeout.status()).isEqualTo(HeartbeatStatus.Status.TIMEOUT);
         assertThat(timeout.status().code()).isEqualTo(-2);
         assertThat(timeout.lastError()).contains("within 300 ms");
+    }
+
+    @Test
+    void heartbeatReadsReplicationAndGaleraStateAsTheNativeOne() throws Exception {
+        JdbcServerPool pool = pool(server(URL, 0, 1, List.of()));
+        JdbcHeartbeat replica = new JdbcHeartbeat("data host jdbc1", pool::openUnpooled, "show slave status",
+                3_600_000, 5_000, business, group.next(), Clock.systemUTC(),
+                HeartbeatCheck.of(2, 2, "show slave status"), status -> { });
+        toClose.add(replica);
+        HeartbeatStatus replication = replica.check().get(10, TimeUnit.SECONDS);
+        assertThat(replication.status()).isEqualTo(HeartbeatStatus.Status.OK);
+        assertThat(replication.replication())
+                .isEqualTo(new ReplicationState(ReplicationState.Condition.NOT_A_REPLICA, -1));
+
+        String wsrep = "show status like 'wsrep%'";
+        JdbcHeartbeat galera = new JdbcHeartbeat("data host jdbc1", pool::openUnpooled, wsrep, 3_600_000, 5_000,
+                business, group.next(), Clock.systemUTC(), HeartbeatCheck.of(3, -1, wsrep), status -> { });
+        toClose.add(galera);
+        HeartbeatStatus node = galera.check().get(10, TimeUnit.SECONDS);
+        assertThat(node.status()).isEqualTo(HeartbeatStatus.Status.ERROR);
+        assertThat(node.lastError()).startsWith("Galera node not usable: wsrep_cluster_status=")
+                .contains("wsrep_ready=OFF");
     }
 
     private JdbcHeartbeat heartbeat(JdbcHeartbeat.Opener opener, String sql, long timeoutMillis) {
