@@ -113,12 +113,6 @@ final class NotHonoured {
                     host -> attribute("switchType", host.switchType().code()),
                     host -> "writes move on heartbeat failure as with switchType=\"1\": the Galera wsrep status is"
                             + " read only with <heartbeat>show status like 'wsrep%'</heartbeat>"),
-            new Rule<>(host -> host.dbDriver() == DataHostConfig.DbDriver.JDBC
-                    && heartbeatCheck(host) != HeartbeatCheck.PLAIN,
-                    host -> attribute("switchType", host.switchType().code()),
-                    host -> "a dbDriver=\"jdbc\" data host's heartbeat checks only that each server answers: the"
-                            + " replication and Galera state its <heartbeat> returns are read by native data hosts"
-                            + " only"),
             new Rule<>(host -> host.switchType() == SwitchType.SLAVE_STATUS && host.slaveThreshold() != -1
                     && spreadsReads(host) && readHosts(host) > 0 && !heartbeatCheck(host).readsReplication(),
                     host -> attribute("slaveThreshold", host.slaveThreshold()),
