@@ -34,6 +34,8 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -46,6 +48,8 @@ import org.junit.jupiter.api.Timeout;
  * sampled every 50 ms during the run, and compared exactly at checkpoints where nothing is borrowed.
  */
 class PoolAccountingIT {
+
+    private static final Logger LOG = LogManager.getLogger(PoolAccountingIT.class);
 
     private static final int MAX_CON = 8;
     private static final int BORROWERS = 16;
@@ -152,7 +156,7 @@ class PoolAccountingIT {
                 samples.stop.set(true);
                 sampling.join(5_000);
             }
-            System.out.println("PoolAccountingIT seed=" + SEED + " " + totals + ", samples=" + samples.count
+            LOG.warn("PoolAccountingIT seed=" + SEED + " " + totals + ", samples=" + samples.count
                     + ", max open on the server=" + samples.maxServer + ", max pool total=" + samples.maxTotal
                     + ", final " + pool.stats());
         }

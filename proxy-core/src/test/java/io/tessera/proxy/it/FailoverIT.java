@@ -21,6 +21,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -33,6 +35,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * after. Each write host holds its own table; there is no replication.
  */
 class FailoverIT {
+
+    private static final Logger LOG = LogManager.getLogger(FailoverIT.class);
 
     private static final long PERIOD_MILLIS = 500;
     private static final int MAX_RETRY_COUNT = 3;
@@ -75,12 +79,12 @@ class FailoverIT {
             awaitTrue(() -> acknowledged.values().stream().anyMatch(t -> t > stopped), "a write after the stop");
             long resumed = acknowledged.values().stream().filter(t -> t > stopped).mapToLong(Long::longValue).min()
                     .orElseThrow();
-            System.out.printf("FailoverIT: kill -9 of hostM1 took %d ms; writes resumed on hostM2 %d ms after it had"
-                    + " died (%d ms after the kill began); bound (maxRetryCount + 1) x period = %d ms;"
-                    + " longest gap between two acknowledged writes %d ms; %d statements failed meanwhile%n",
+            LOG.warn(String.format("kill -9 of hostM1 took %d ms; writes resumed on hostM2 %d ms after it had died"
+                    + " (%d ms after the kill began); bound (maxRetryCount + 1) x period = %d ms;"
+                    + " longest gap between two acknowledged writes %d ms; %d statements failed meanwhile",
                     stopped - stopping, resumed - stopped, resumed - stopping, (MAX_RETRY_COUNT + 1) * PERIOD_MILLIS,
-                    longestGap(), errors.size());
-            System.out.println("FailoverIT: errors seen by the clients: " + new HashSet<>(errors));
+                    longestGap(), errors.size()));
+            LOG.warn("FailoverIT: errors seen by the clients: " + new HashSet<>(errors));
             assertThat(resumed - stopped).isLessThanOrEqualTo((MAX_RETRY_COUNT + 1) * PERIOD_MILLIS);
             assertThat(errors).as("statements that fail name the dead host")
                     .allMatch(e -> e.contains("data host host1 (127.0.0.1:" + m1Port + ")"));

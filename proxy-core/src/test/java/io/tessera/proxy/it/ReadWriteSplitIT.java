@@ -14,6 +14,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -29,6 +31,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ReadWriteSplitIT {
 
+    private static final Logger LOG = LogManager.getLogger(ReadWriteSplitIT.class);
+
     @RegisterExtension
     static final RunningTessera tessera = RunningTessera.withConf("it/conf/read-write-split").withExtraHosts(2);
 
@@ -42,7 +46,8 @@ class ReadWriteSplitIT {
         tessera.dataHosts().executeIn(database, CREATE, "INSERT INTO whoami VALUES (1, 'hostM1')");
         tessera.extraHost(2).execute(database, CREATE + "; INSERT INTO whoami VALUES (1, 'hostS1');");
         tessera.extraHost(3).execute(database, CREATE + "; INSERT INTO whoami VALUES (1, 'hostS2');");
-        AdminRows.await(() -> admin("show @@heartbeat"), rows -> rows.stream().allMatch(r -> r.get("RS_CODE").equals("1")));
+        AdminRows.await(() -> admin("show @@heartbeat"),
+                rows -> rows.stream().allMatch(r -> r.get("RS_CODE").equals("1")));
     }
 
     @Test
@@ -55,7 +60,7 @@ class ReadWriteSplitIT {
             }
         }
 
-        System.out.println("ReadWriteSplitIT: " + READS + " reads served by " + served);
+        LOG.warn("ReadWriteSplitIT: " + READS + " reads served by " + served);
         assertThat(served).containsOnlyKeys("hostS1", "hostS2");
         assertThat(served.get("hostS1") / (double) READS).isCloseTo(0.25, within(0.07));
         assertThat(served.get("hostS2") / (double) READS).isCloseTo(0.75, within(0.07));
@@ -63,7 +68,7 @@ class ReadWriteSplitIT {
         for (Map<String, String> row : admin("show @@datasource")) {
             counts.put(row.get("NAME"), row);
         }
-        System.out.println("ReadWriteSplitIT: show @@datasource " + counts);
+        LOG.warn("ReadWriteSplitIT: show @@datasource " + counts);
         assertThat(counts.get("hostM1")).containsEntry("READ_LOAD", "0"); // its writes: the sessions' own SETs
         for (String replica : List.of("hostS1", "hostS2")) {
             assertThat(counts.get(replica)).containsEntry("READ_LOAD", String.valueOf(served.get(replica)))

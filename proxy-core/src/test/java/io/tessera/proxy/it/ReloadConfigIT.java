@@ -16,6 +16,8 @@ import java.sql.Statement;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -28,6 +30,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * host host1) and dn2 (host2). Each test puts the files back and reloads them.
  */
 class ReloadConfigIT {
+
+    private static final Logger LOG = LogManager.getLogger(ReloadConfigIT.class);
 
     private static final int CLIENTS = 16;
     private static final int ROWS = 100;
@@ -159,7 +163,7 @@ class ReloadConfigIT {
         }
         Thread.sleep(300);
         long statements = clients.stop();
-        System.out.println("ReloadConfigIT: " + statements + " statements from " + CLIENTS
+        LOG.warn("ReloadConfigIT: " + statements + " statements from " + CLIENTS
                 + " clients across 6 reloads, " + clients.errors().size() + " errors");
         assertThat(clients.errors()).isEmpty();
         assertThat(statements).isGreaterThan(CLIENTS * 6);

@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Predicate;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -30,6 +32,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ReplicaLagIT {
+
+    private static final Logger MEASURED = LogManager.getLogger(ReplicaLagIT.class);
 
     private static final LogLines LOG = LogLines.capture();
 
@@ -100,7 +104,7 @@ class ReplicaLagIT {
             Map<String, Long> replicaAfter = counters(replica);
             Map<String, Long> load = delta(loadBefore, loads());
 
-            System.out.println("ReplicaLagIT: " + READS + " reads served by server id " + served + "; primary "
+            MEASURED.warn("ReplicaLagIT: " + READS + " reads served by server id " + served + "; primary "
                     + delta(primaryBefore, primaryAfter) + ", replica " + delta(replicaBefore, replicaAfter)
                     + "; show @@datasource " + load);
             assertThat(served).containsOnlyKeys(REPLICA);
@@ -129,7 +133,7 @@ class ReplicaLagIT {
             }
             written = System.currentTimeMillis();
             long moved = awaitReadsOn(PRIMARY) - written;
-            System.out.println("ReplicaLagIT: reads left the lagging replica " + moved + " ms after the write");
+            MEASURED.warn("ReplicaLagIT: reads left the lagging replica " + moved + " ms after the write");
             // Seconds_Behind_Master counts from the event's timestamp, in whole seconds: it reads 2 from 1 to 2 s after
             // the write; the next heartbeat then sees it (slack for a busy machine)
             assertThat(moved).as("reads leave once the lag is 2 s")
@@ -159,7 +163,7 @@ class ReplicaLagIT {
             s.execute("STOP SLAVE SQL_THREAD");
             long stopped = System.currentTimeMillis();
             long moved = awaitReadsOn(PRIMARY) - stopped;
-            System.out.println("ReplicaLagIT: reads left the stopped replica " + moved + " ms after the stop");
+            MEASURED.warn("ReplicaLagIT: reads left the stopped replica " + moved + " ms after the stop");
             assertThat(moved).as("the next heartbeat sees it").isLessThanOrEqualTo(4 * PERIOD_MILLIS);
             assertThat(heartbeatCode("hostS1")).as("the replica still answers").isEqualTo("1");
 
@@ -254,7 +258,8 @@ class ReplicaLagIT {
     private static Map<String, Long> counters(Connection c) throws SQLException {
         Map<String, Long> counters = new TreeMap<>();
         try (Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery("SHOW GLOBAL STATUS WHERE Variable_name IN ('Com_select', 'Com_insert')")) {
+                ResultSet rs = s.executeQuery(
+                        "SHOW GLOBAL STATUS WHERE Variable_name IN ('Com_select', 'Com_insert')")) {
             while (rs.next()) {
                 counters.put(rs.getString(1), rs.getLong(2));
             }

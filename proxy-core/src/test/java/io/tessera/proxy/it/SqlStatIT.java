@@ -13,6 +13,8 @@ import java.time.LocalTime;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -28,6 +30,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class SqlStatIT {
+
+    private static final Logger LOG = LogManager.getLogger(SqlStatIT.class);
 
     @RegisterExtension
     static final RunningTessera tessera = RunningTessera.withConf("it/conf/sql-stat");
@@ -87,7 +91,7 @@ class SqlStatIT {
             }
 
             Map<String, Map<String, String>> users = byColumn(admin("show @@sql.sum.user"), "USER");
-            System.out.println("SqlStatIT: show @@sql.sum.user " + users);
+            LOG.warn("SqlStatIT: show @@sql.sum.user " + users);
             assertThat(users).containsOnlyKeys("test", "other");
             assertThat(users.get("test")).containsEntry("R", "1000").containsEntry("W", "200")
                     .containsEntry("R%", "0.83").containsEntry("MAX", "1")
@@ -101,7 +105,7 @@ class SqlStatIT {
             assertThat(admin("show @@sql.sum")).isEqualTo(admin("show @@sql.sum.user"));
 
             Map<String, Map<String, String>> tables = byColumn(admin("show @@sql.sum.table"), "TABLE");
-            System.out.println("SqlStatIT: show @@sql.sum.table " + tables);
+            LOG.warn("SqlStatIT: show @@sql.sum.table " + tables);
             assertThat(tables).containsOnlyKeys("stat_t", "stat_o");
             assertThat(tables.get("stat_t")).containsEntry("ID", "1").containsEntry("R", "1000")
                     .containsEntry("W", "200").containsEntry("RELATABLE", "NULL");
@@ -141,7 +145,7 @@ class SqlStatIT {
             readAll(s, "select v from stat_t where id = 2");
         }
         List<Map<String, String>> slow = admin("show @@sql.slow");
-        System.out.println("SqlStatIT: show @@sql.slow " + slow);
+        LOG.warn("SqlStatIT: show @@sql.slow " + slow);
         // sqlRecordCount=3: the three slowest of the four over 150 ms, slowest first
         assertThat(slow).extracting(r -> r.get("SQL")).containsExactly(
                 "select sleep(0.35), v from stat_t where id = 1", "select sleep(0.3), v from stat_t where id = 1",
@@ -220,7 +224,7 @@ class SqlStatIT {
             readAll(s, sleep);
             long after = System.currentTimeMillis();
             Map<String, String> row = byColumn(admin("show @@connection.sql"), "ID").get(id);
-            System.out.println("SqlStatIT: show @@connection.sql " + row);
+            LOG.warn("SqlStatIT: show @@connection.sql " + row);
             assertThat(row).containsEntry("SQL", sleep).containsEntry("USER", "test")
                     .containsEntry("SCHEMA", "TESTDB").containsEntry("HOST", "127.0.0.1");
             assertThat(Long.parseLong(row.get("START_TIME"))).isBetween(before, after);
