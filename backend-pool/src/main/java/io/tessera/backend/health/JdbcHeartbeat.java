@@ -1,7 +1,6 @@
 package io.tessera.backend.health;
 
 import io.netty.channel.EventLoop;
-import io.netty.util.concurrent.ScheduledFuture;
 import io.tessera.backend.QueryResult;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -12,9 +11,9 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -30,7 +29,7 @@ import org.apache.logging.log4j.Logger;
  *
  * <p>Its schedule and status live on one event loop; only the JDBC calls run on the executor.
  */
-public final class JdbcHeartbeat implements HealthCheck {
+public final class JdbcHeartbeat extends PeriodicHeartbeat {
 
     private static final Logger LOG = LogManager.getLogger(JdbcHeartbeat.class);
     private static final long MILLIS_PER_SECOND = 1000;
@@ -42,23 +41,11 @@ public final class JdbcHeartbeat implements HealthCheck {
         Connection open() throws SQLException;
     }
 
-    private final String server;
     private final Opener opener;
-    private final String sql;
-    private final long periodMillis;
-    private final long timeoutMillis;
     private final Executor executor;
-    private final EventLoop loop;
-    private final Clock clock;
-    private final HeartbeatCheck reader;
-    private final HeartbeatRecorder recorder;
 
-    private volatile boolean inFlight;
-    private volatile boolean closed;
     /** Used by one check at a time, on the executor; closed from the loop on timeout or close. */
     private volatile Connection connection;
-    private CompletableFuture<HeartbeatStatus> running; // event loop only
-    private ScheduledFuture<?> task;                    // event loop only
 
     /**
      * @param server the server as errors name it, "data host host1 (jdbc:...)"
@@ -79,115 +66,22 @@ public final class JdbcHeartbeat implements HealthCheck {
     public JdbcHeartbeat(String server, Opener opener, String sql, long periodMillis, long timeoutMillis,
             Executor executor, EventLoop loop, Clock clock, HeartbeatCheck reader,
             Consumer<HeartbeatStatus> checked) {
-        if (periodMillis < 1) {
-            throw new IllegalArgumentException("periodMillis: " + periodMillis + " (expected: >= 1)");
-        }
-        if (timeoutMillis < 1) {
-            throw new IllegalArgumentException("timeoutMillis: " + timeoutMillis + " (expected: >= 1)");
-        }
-        this.server = server;
+        super(LOG, server, sql, periodMillis, timeoutMillis, loop, clock, reader, checked);
         this.opener = opener;
-        this.sql = sql;
-        this.periodMillis = periodMillis;
-        this.timeoutMillis = timeoutMillis;
         this.executor = executor;
-        this.loop = loop;
-        this.clock = clock;
-        this.reader = reader;
-        this.recorder = new HeartbeatRecorder(server, timeoutMillis, clock, LOG, reader, checked);
     }
 
     @Override
-    public void start() {
-        loop.execute(() -> {
-            if (!closed && task == null) {
-                task = loop.scheduleAtFixedRate(this::periodicCheck, 0, periodMillis, TimeUnit.MILLISECONDS);
-            }
-        });
-    }
-
-    @Override
-    public HeartbeatStatus status() {
-        return recorder.status().withChecking(inFlight);
-    }
-
-    @Override
-    public boolean isOk() {
-        return recorder.status().status() == HeartbeatStatus.Status.OK;
-    }
-
-    /** Runs a check now, or joins the one in progress; completes with its outcome. */
-    public CompletableFuture<HeartbeatStatus> check() {
-        return CompletableFuture.supplyAsync(this::checkOnLoop, loop).thenCompose(f -> f);
-    }
-
-    @Override
-    public void close() {
-        closed = true;
-        loop.execute(() -> {
-            if (task != null) {
-                task.cancel(false);
-            }
-            dropConnection();
-            if (running != null) {
-                running.complete(recorder.status());
-                running = null;
-            }
-        });
-    }
-
-    private void periodicCheck() {
+    CompletableFuture<QueryResult> ask(CompletableFuture<HeartbeatStatus> check) {
         try {
-            checkOnLoop();
-        } catch (RuntimeException e) {
-            LOG.warn("{}: heartbeat check failed", server, e);
+            return CompletableFuture.supplyAsync(this::runSql, executor);
+        } catch (RejectedExecutionException e) {
+            return CompletableFuture.failedFuture(new IllegalStateException("the business executor is shut down"));
         }
     }
 
-    private CompletableFuture<HeartbeatStatus> checkOnLoop() {
-        if (closed) {
-            return CompletableFuture.completedFuture(recorder.status());
-        }
-        if (running != null) {
-            return running;
-        }
-        CompletableFuture<HeartbeatStatus> check = new CompletableFuture<>();
-        running = check;
-        inFlight = true;
-        long start = clock.millis();
-        ScheduledFuture<?> timer = loop.schedule(() -> finish(check, start, HeartbeatStatus.Status.TIMEOUT,
-                "no answer to '" + sql + "' within " + timeoutMillis + " ms", null), timeoutMillis,
-                TimeUnit.MILLISECONDS);
-        try {
-            executor.execute(() -> {
-                Answer answer = runSql();
-                loop.execute(() -> {
-                    timer.cancel(false);
-                    if (answer.error() != null) {
-                        finish(check, start, HeartbeatStatus.Status.ERROR, answer.error(), null);
-                        return;
-                    }
-                    HeartbeatCheck.Reading reading;
-                    try {
-                        reading = reader.read(answer.result());
-                    } catch (RuntimeException readFailure) {
-                        reading = new HeartbeatCheck.Reading("unreadable answer to '" + sql + "': " + readFailure,
-                                recorder.status().replication());
-                    }
-                    finish(check, start, reading.error() == null ? HeartbeatStatus.Status.OK
-                            : HeartbeatStatus.Status.ERROR, reading.error() == null ? "" : reading.error(),
-                            reading.replication());
-                });
-            });
-        } catch (RejectedExecutionException e) { // the executor is shutting down
-            timer.cancel(false);
-            finish(check, start, HeartbeatStatus.Status.ERROR, "the business executor is shut down", null);
-        }
-        return check;
-    }
-
-    /** On the executor: runs the statement; its answer, or what went wrong. */
-    private Answer runSql() {
+    /** On the executor: runs the statement and reads its answer; a failure drops the connection. */
+    private QueryResult runSql() {
         try {
             Connection c = connection;
             if (c == null || c.isClosed()) {
@@ -195,13 +89,13 @@ public final class JdbcHeartbeat implements HealthCheck {
                 connection = c;
             }
             try (Statement statement = c.createStatement()) {
-                statement.setQueryTimeout((int) Math.max(1, (timeoutMillis + MILLIS_PER_SECOND - 1)
+                statement.setQueryTimeout((int) Math.max(1, (timeoutMillis() + MILLIS_PER_SECOND - 1)
                         / MILLIS_PER_SECOND));
-                return new Answer(statement.execute(sql) ? read(statement) : EMPTY, null);
+                return statement.execute(sql()) ? read(statement) : EMPTY;
             }
         } catch (SQLException | RuntimeException e) {
             dropConnection(); // a fresh connection next time: this one may be broken
-            return new Answer(null, String.valueOf(e.getMessage()));
+            throw new CompletionException(new IllegalStateException(String.valueOf(e.getMessage()), e));
         }
     }
 
@@ -225,11 +119,8 @@ public final class JdbcHeartbeat implements HealthCheck {
         }
     }
 
-    /** A check's answer: its result, or the error that stopped it. */
-    private record Answer(QueryResult result, String error) {
-    }
-
-    private void dropConnection() {
+    @Override
+    void dropConnection() {
         Connection c = connection;
         connection = null;
         if (c != null) {
@@ -247,24 +138,5 @@ public final class JdbcHeartbeat implements HealthCheck {
         } catch (SQLException e) {
             // it is dropped either way
         }
-    }
-
-    /**
-     * Records the outcome of {@code check}, unless that check already ended (a late answer after a timeout).
-     *
-     * @param replication what the answer said of replication; {@code null} keeps the last known (no answer)
-     */
-    private void finish(CompletableFuture<HeartbeatStatus> check, long start, HeartbeatStatus.Status outcome,
-            String error, ReplicationState replication) {
-        if (running != check) {
-            return;
-        }
-        running = null;
-        inFlight = false;
-        if (outcome == HeartbeatStatus.Status.TIMEOUT) {
-            dropConnection(); // its answer may still come: the next check starts on a fresh connection
-        }
-        HeartbeatStatus next = recorder.record(start, outcome, error, replication);
-        check.complete(next);
     }
 }
