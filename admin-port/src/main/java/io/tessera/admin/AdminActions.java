@@ -6,8 +6,8 @@ import java.util.concurrent.CompletionStage;
 
 /**
  * What the admin port can ask the running server to do: MyCat's control commands ({@code reload @@config[_all]},
- * {@code reload @@user}, {@code rollback @@config}, {@code switch @@datasource}, {@code kill @@connection},
- * {@code offline}, {@code online}). {@code proxy-core} implements it and hands it to
+ * {@code reload @@user}, {@code rollback @@config}, {@code switch @@datasource}, {@code stop @@heartbeat},
+ * {@code kill @@connection}, {@code offline}, {@code online}). {@code proxy-core} implements it and hands it to
  * {@link io.tessera.admin.server.AdminServer#bind} beside the {@link AdminContext}, so a command that needs an action
  * lands without touching the admin server.
  *
@@ -37,6 +37,13 @@ public interface AdminActions {
      * name[:index]}).
      */
     CompletionStage<DataSourceSwitch> switchDataSource(String dataHost, OptionalInt index);
+
+    /**
+     * Skips the heartbeats of {@code dataHost}'s active write host for {@code millis} ({@code stop @@heartbeat}): its
+     * last heartbeat outcome stands meanwhile, so it neither fails over nor comes back; completes false for a data
+     * host the configuration does not have.
+     */
+    CompletionStage<Boolean> pauseHeartbeat(String dataHost, long millis);
 
     /**
      * Closes the client connections (8066) with these ids, as KILL CONNECTION does: a statement one of them is running

@@ -1,5 +1,8 @@
 package io.tessera.admin;
 
+import java.util.List;
+import java.util.Optional;
+
 /** One physical MySQL server of a data host: a {@code <writeHost>} or a {@code <readHost>}, with its pool. */
 public interface DataSourceView {
 
@@ -23,4 +26,20 @@ public interface DataSourceView {
 
     /** The heartbeat's state, read once, so that one row is consistent. */
     HeartbeatStatus heartbeat();
+
+    /**
+     * The heartbeats it answered in the last 30 minutes, oldest first ({@code show @@heartbeat.detail}). Default: none,
+     * as for a source without a heartbeat.
+     */
+    default List<HeartbeatSample> heartbeatSamples() {
+        return List.of();
+    }
+
+    /**
+     * The {@code show slave status} row of its last heartbeat answer, when its data host's heartbeat reads replication
+     * ({@code switchType="2"}) and it replicates. Default: empty, as for a source whose heartbeat reads none.
+     */
+    default Optional<ReplicaStatusView> replicaStatus() {
+        return Optional.empty();
+    }
 }

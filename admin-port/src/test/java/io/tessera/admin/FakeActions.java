@@ -105,6 +105,13 @@ public final class FakeActions implements AdminActions {
         return answer(new DataSourceSwitch(dataHost, 0, index.orElse(1)));
     }
 
+    /** Pauses the sample's data hosts {@code host1} and {@code host2}; any other name is unknown. */
+    @Override
+    public CompletionStage<Boolean> pauseHeartbeat(String dataHost, long millis) {
+        record("pause " + dataHost + " " + millis);
+        return answer(dataHost.equals("host1") || dataHost.equals("host2"));
+    }
+
     @Override
     public CompletionStage<KilledConnections> killConnections(List<Long> ids) {
         record("kill " + ids);

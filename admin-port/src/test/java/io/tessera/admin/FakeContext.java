@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
@@ -27,7 +28,14 @@ public record FakeContext(String version, long startupMillis, Clock clock, List<
     }
 
     public record Source(String name, String host, int port, String dbType, boolean isReadHost, PoolStats poolStats,
-            HeartbeatStatus heartbeat) implements DataSourceView {
+            HeartbeatStatus heartbeat, List<HeartbeatSample> heartbeatSamples,
+            Optional<ReplicaStatusView> replicaStatus) implements DataSourceView {
+
+        /** A source that neither replicates nor answered a heartbeat in the last 30 minutes. */
+        public Source(String name, String host, int port, String dbType, boolean isReadHost, PoolStats poolStats,
+                HeartbeatStatus heartbeat) {
+            this(name, host, port, dbType, isReadHost, poolStats, heartbeat, List.of(), Optional.empty());
+        }
     }
 
     public record Pool(String name, int poolSize, int activeCount, int queueSize, long completedTaskCount,
@@ -47,10 +55,16 @@ public record FakeContext(String version, long startupMillis, Clock clock, List<
     public static FakeContext sample() {
         Source m1 = new Source("hostM1", "127.0.0.1", 3306, "mysql", false,
                 new PoolStats(2, 8, 100, 10, 1234, 1000, 234),
-                new HeartbeatStatus(HeartbeatStatus.OK, 0, false, 30_000, 1, 2, 3, NOW - 5_000, 0, false));
+                new HeartbeatStatus(HeartbeatStatus.OK, 0, false, 30_000, 1, 2, 3, NOW - 5_000, 0, false),
+                List.of(new HeartbeatSample(NOW - 15_000, 2, -1), new HeartbeatSample(NOW - 5_000, 1, -1)),
+                Optional.empty());
         Source s1 = new Source("hostS1", "127.0.0.2", 3307, "mysql", true,
                 new PoolStats(0, 5, 50, 5, 77, 77, 0),
-                new HeartbeatStatus(HeartbeatStatus.ERROR, 3, true, 30_000, 0, 0, 0, 0, 0, false));
+                new HeartbeatStatus(HeartbeatStatus.ERROR, 3, true, 30_000, 0, 0, 0, 0, 0, false),
+                List.of(new HeartbeatSample(NOW - 40_000, 3, 7), new HeartbeatSample(NOW - 30_000, 4, -1),
+                        new HeartbeatSample(NOW - 20_000, 2, 0)),
+                Optional.of(new ReplicaStatusView("127.0.0.1", 3306, "repl", -1, "Yes", "No",
+                        "Waiting for master to send event", 60, "", "Error 'x' on query", 1146)));
         Source m2 = new Source("hostM2", "10.0.0.2", 3306, "mysql", false,
                 new PoolStats(0, 0, 100, 10, 0, 0, 0),
                 new HeartbeatStatus(HeartbeatStatus.TIMEOUT, 1, false, 10_000, 12, 11, 10, NOW - 60_000, 0, false));

@@ -43,6 +43,12 @@ final class Columns {
         return ResultTable.bigint(name);
     }
 
+    /** {@code FIELD_TYPE_DATETIME}, its values written {@code yyyy-MM-dd HH:mm:ss}. */
+    static ColumnDefinition41 dateTime(String name) {
+        return new ColumnDefinition41("", "", "", name, name, Collations.BINARY, 19, ColumnType.DATETIME,
+                ColumnFlag.BINARY, 0);
+    }
+
     /** {@code FIELD_TYPE_DOUBLE}. */
     static ColumnDefinition41 doubleColumn(String name) {
         return new ColumnDefinition41("", "", "", name, name, Collations.BINARY, 22, ColumnType.DOUBLE,

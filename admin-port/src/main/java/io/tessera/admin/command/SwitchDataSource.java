@@ -27,9 +27,6 @@ final class SwitchDataSource implements AdminCommand {
 
     private static final Pattern SYNTAX = Pattern.compile(
             "switch\\s+@@datasource\\s+([^:\\s][^:]*?)\\s*(?::\\s*(\\d+))?", Pattern.CASE_INSENSITIVE);
-    private static final Pattern RANGE = Pattern.compile("(.*)\\$(\\d{1,9})-(\\d{1,9})");
-    /** Most names one {@code $} range may stand for. */
-    private static final int MAX_RANGE = 1024;
 
     private final AdminActions actions;
 
@@ -60,7 +57,7 @@ final class SwitchDataSource implements AdminCommand {
             known.add(host.name());
         }
         List<String> hosts = new ArrayList<>();
-        for (String name : names(args.group(1))) {
+        for (String name : DataHostNames.parse(args.group(1), "switch @@datasource")) {
             if (known.contains(name)) {
                 hosts.add(name);
             }
@@ -79,39 +76,5 @@ final class SwitchDataSource implements AdminCommand {
         } catch (NumberFormatException e) {
             throw ErrorCode.UNKNOWN_ERROR.exception("switch @@datasource: index " + digits + " is too large");
         }
-    }
-
-    /** A name as given, or without the quotes ({@code '}, {@code "} or a backquote) around it. */
-    private static String unquoted(String name) {
-        char first = name.isEmpty() ? ' ' : name.charAt(0);
-        if (name.length() >= 2 && "'\"`".indexOf(first) >= 0 && name.charAt(name.length() - 1) == first) {
-            return name.substring(1, name.length() - 1);
-        }
-        return name;
-    }
-
-    /** The comma-separated names, quoted or not, with {@code name$1-3} ranges spelled out, each once. */
-    static List<String> names(String list) {
-        Set<String> names = new LinkedHashSet<>();
-        for (String item : list.split(",")) {
-            String name = unquoted(item.strip());
-            Matcher range = RANGE.matcher(name);
-            if (!range.matches()) {
-                if (!name.isEmpty()) {
-                    names.add(name);
-                }
-                continue;
-            }
-            long from = Long.parseLong(range.group(2));
-            long to = Long.parseLong(range.group(3));
-            if (to < from || to - from >= MAX_RANGE) {
-                throw ErrorCode.UNKNOWN_ERROR.exception("switch @@datasource: range " + name + " (expected: from <= to,"
-                        + " at most " + MAX_RANGE + " names)");
-            }
-            for (long i = from; i <= to; i++) {
-                names.add(range.group(1) + i);
-            }
-        }
-        return List.copyOf(names);
     }
 }

@@ -60,6 +60,22 @@ final class Topology {
         return null;
     }
 
+    /**
+     * The data source named {@code name} (its {@code host} attribute in schema.xml), searched in every data host.
+     *
+     * @throws io.tessera.protocol.error.TesseraException ERR 1105 when there is none
+     */
+    static DataSourceView source(AdminContext context, String name) {
+        for (DataHostView host : context.dataHosts()) {
+            for (DataSourceView source : host.dataSources()) {
+                if (source.name().equals(name)) {
+                    return source;
+                }
+            }
+        }
+        throw unknown("data source", name);
+    }
+
     /** ERR 1105 for a name that a {@code where} clause gives and the configuration does not have. */
     static TesseraException unknown(String what, String name) {
         return ErrorCode.UNKNOWN_ERROR.exception("unknown " + what + " '" + name + "'");

@@ -52,7 +52,9 @@ class AdminCommandsTest {
                 "show @@connection", "show @@connection.sql", "show @@sql", "show @@sql.slow", "show @@sql.sum",
                 "show @@sql.sum.user", "show @@sql.sum.table", "reload @@sqlslow=10", "reload @@sqlstat=open",
                 "show @@heartbeat", "show @@database", "show @@sysparam", "show @@white", "show @@session",
-                "switch @@datasource host1", "kill @@connection 1", "reload @@config", "reload @@config_all",
+                "switch @@datasource host1", "kill @@connection 1", "stop @@heartbeat host1:1",
+                "show @@heartbeat.detail where name=hostM1", "show @@datasource.synstatus",
+                "show @@datasource.syndetail where name=hostS1", "reload @@config", "reload @@config_all",
                 "reload @@user", "rollback @@config", "offline", "online", "show @@help",
                 "select @@version_comment limit 1", "set names utf8");
         Set<Class<?>> reached = new HashSet<>();
@@ -65,14 +67,14 @@ class AdminCommandsTest {
         }
         assertThat(instances).containsExactlyInAnyOrderElementsOf(Replies.COMMANDS.commands());
         // ShowTime, ShowSqlSumUser, ChangeStatus and ReloadConfig serve several statements each
-        assertThat(reached).hasSize(27);
+        assertThat(reached).hasSize(31);
     }
 
     @Test
     void aUserWhoIsNoManagerMayLookButNotChange() {
         assertThat(Replies.COMMANDS.execute("show @@version", FakeContext.sample(), Replies.VIEWER))
                 .isInstanceOf(AdminReply.Rows.class);
-        for (String control : List.of("kill @@connection 3", "offline", "online", "switch @@datasource host1:1",
+        for (String control : List.of("kill @@connection 3", "stop @@heartbeat host1:60", "offline", "online", "switch @@datasource host1:1",
                 "reload @@config", "reload @@config_all", "reload @@user", "rollback @@config")) {
             assertThatThrownBy(() -> Replies.COMMANDS.execute(control, FakeContext.sample(), Replies.VIEWER))
                     .as(control).isInstanceOfSatisfying(TesseraException.class, e -> {

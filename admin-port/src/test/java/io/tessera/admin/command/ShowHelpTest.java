@@ -29,6 +29,8 @@ class ShowHelpTest {
                 List.of("show @@datanode where schema = ?", "Report dataNodes"),
                 List.of("show @@datasource", "Report dataSources"),
                 List.of("show @@datasource where dataNode = ?", "Report dataSources"),
+                List.of("show @@datasource.synstatus", "Report datasource data synchronous"),
+                List.of("show @@datasource.syndetail where name=?", "Report datasource data synchronous detail"),
                 List.of("show @@command", "Report commands status"),
                 List.of("show @@connection", "Report connection status"),
                 List.of("show @@session", "Report front session details"),
@@ -39,10 +41,12 @@ class ShowHelpTest {
                 List.of("show @@sql.sum.user", "Report  User RW Stat "),
                 List.of("show @@sql.sum.table", "Report  Table RW Stat "),
                 List.of("show @@heartbeat", "Report heartbeat status"),
+                List.of("show @@heartbeat.detail where name=?", "Report heartbeat current detail"),
                 List.of("show @@sysparam", "Report system param"),
                 List.of("show @@white", "show server white host"),
                 List.of("switch @@datasource name:index", "Switch dataSource"),
                 List.of("kill @@connection id1,id2,...", "Kill the specified connections"),
+                List.of("stop @@heartbeat name:time", "Pause dataNode heartbeat"),
                 List.of("reload @@config", "Reload basic config from file"),
                 List.of("reload @@config_all", "Reload all config from file"),
                 List.of("reload @@user", "Reload user config from file"),
@@ -59,6 +63,7 @@ class ShowHelpTest {
         for (List<String> line : table("show @@help").rows()) {
             String statement = line.get(0).replace("schema = ?", "schema = TESTDB").replace("dataNode = ?",
                     "dataNode = dn1").replace("id1,id2,...", "3,7").replace("name:index", "host1:1")
+                    .replace("name=?", "name=hostM1").replace("name:time", "host1:60")
                     .replace("@@sqlslow=", "@@sqlslow=200");
             AdminReply reply = Replies.settled(Replies.reply(statement, FakeContext.sample()));
             if (statement.startsWith("show")) {

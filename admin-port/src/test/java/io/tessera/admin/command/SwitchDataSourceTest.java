@@ -41,13 +41,6 @@ class SwitchDataSourceTest {
     }
 
     @Test
-    void rangesSpellOutAndNamesCountOnce() {
-        assertThat(SwitchDataSource.names("a$1-3, `b`,a2,,'c'")).containsExactly("a1", "a2", "a3", "b", "c");
-        assertThatThrownBy(() -> SwitchDataSource.names("a$3-1")).hasMessageContaining("range a$3-1");
-        assertThatThrownBy(() -> SwitchDataSource.names("a$1-5000")).hasMessageContaining("at most 1024 names");
-    }
-
-    @Test
     void aSwitchThatCannotBeDoneFailsTheReplyAfterThoseBeforeIt() {
         AdminReply reply = run("switch @@datasource host1,host2:3");
         actions.completeNext();

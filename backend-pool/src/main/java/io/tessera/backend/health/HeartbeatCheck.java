@@ -54,11 +54,12 @@ public final class HeartbeatCheck {
     /** What the answer says: an error (null when the server counts as answering), and the replication state. */
     Reading read(QueryResult answer) {
         return switch (kind) {
-            case PLAIN -> new Reading(null, ReplicationState.NOT_CHECKED);
-            case REPLICATION -> new Reading(null, ReplicationState.read(answer, slaveThreshold));
+            case PLAIN -> new Reading(null, ReplicationState.NOT_CHECKED, null);
+            case REPLICATION -> new Reading(null, ReplicationState.read(answer, slaveThreshold),
+                    ReplicaStatus.read(answer).orElse(null));
             case GALERA -> {
                 GaleraState galera = GaleraState.read(answer);
-                yield new Reading(galera.isOk() ? null : galera.problem(), ReplicationState.NOT_CHECKED);
+                yield new Reading(galera.isOk() ? null : galera.problem(), ReplicationState.NOT_CHECKED, null);
             }
         };
     }
@@ -91,7 +92,10 @@ public final class HeartbeatCheck {
                 + "]";
     }
 
-    /** @param error why the server does not count as answering; null when it does */
-    record Reading(String error, ReplicationState replication) {
+    /**
+     * @param error why the server does not count as answering; null when it does
+     * @param replica the answer's {@code show slave status} row; null when it has none or was not read
+     */
+    record Reading(String error, ReplicationState replication, ReplicaStatus replica) {
     }
 }

@@ -1,6 +1,7 @@
 package io.tessera.backend.health;
 
 import java.time.Clock;
+import java.util.List;
 import java.util.function.Consumer;
 import org.apache.logging.log4j.Logger;
 
@@ -19,6 +20,7 @@ final class HeartbeatRecorder {
     private final Consumer<HeartbeatStatus> checked;
     private final ResponseTimes responseTimes = new ResponseTimes();
     private volatile HeartbeatStatus status;
+    private volatile ReplicaStatus replica;
 
     /**
      * @param server the server as the log names it
@@ -41,18 +43,32 @@ final class HeartbeatRecorder {
         return status;
     }
 
+    /** The {@code show slave status} row of the last answer; null when it had none or none came yet; any thread. */
+    ReplicaStatus replica() {
+        return replica;
+    }
+
+    /** The answered checks of the last 30 minutes, oldest first; any thread. */
+    List<HeartbeatSample> samples() {
+        return responseTimes.samples();
+    }
+
     /**
      * Records the outcome of a check that started at {@code start}.
      *
-     * @param replication what the answer said of replication; {@code null} keeps the last known (no answer)
+     * @param reading what the answer said; {@code null} keeps the last known replication state (no answer)
      * @return the new status, which {@link #status()} shows before the listener is told
      */
-    HeartbeatStatus record(long start, HeartbeatStatus.Status outcome, String error, ReplicationState replication) {
+    HeartbeatStatus record(long start, HeartbeatStatus.Status outcome, String error, HeartbeatCheck.Reading reading) {
         long now = clock.millis();
         HeartbeatStatus previous = status;
+        ReplicationState replication = reading == null ? null : reading.replication();
+        if (reading != null) {
+            replica = reading.replica();
+        }
         boolean ok = outcome == HeartbeatStatus.Status.OK;
         if (ok) {
-            responseTimes.add(now, now - start);
+            responseTimes.add(now, now - start, replication == null ? -1 : replication.secondsBehind());
         }
         HeartbeatStatus next = new HeartbeatStatus(outcome, now, now - start, ok ? 0 : previous.errorCount() + 1,
                 ok ? previous.lastError() : error, ok ? now : previous.lastOkMillis(), timeoutMillis,

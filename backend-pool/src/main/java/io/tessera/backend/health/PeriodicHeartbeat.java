@@ -5,6 +5,8 @@ import io.netty.util.concurrent.ScheduledFuture;
 import io.tessera.backend.BackendException;
 import io.tessera.backend.QueryResult;
 import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
@@ -32,6 +34,7 @@ abstract class PeriodicHeartbeat implements HealthCheck {
     private final HeartbeatRecorder recorder;
 
     private volatile boolean inFlight;
+    private volatile long pausedUntil;
     private volatile boolean closed;
     private CompletableFuture<HeartbeatStatus> running; // event loop only: the check in progress
     private ScheduledFuture<?> task;                    // event loop only
@@ -107,6 +110,26 @@ abstract class PeriodicHeartbeat implements HealthCheck {
         return recorder.status().status() == HeartbeatStatus.Status.OK;
     }
 
+    @Override
+    public final void pauseUntil(long epochMillis) {
+        pausedUntil = epochMillis;
+    }
+
+    @Override
+    public final long pausedUntil() {
+        return pausedUntil;
+    }
+
+    @Override
+    public final List<HeartbeatSample> samples() {
+        return recorder.samples();
+    }
+
+    @Override
+    public final Optional<ReplicaStatus> replica() {
+        return Optional.ofNullable(recorder.replica());
+    }
+
     /** Runs a check now, or joins the one in progress; completes with its outcome. */
     public final CompletableFuture<HeartbeatStatus> check() {
         return CompletableFuture.supplyAsync(this::checkOnLoop, loop).thenCompose(f -> f);
@@ -129,6 +152,9 @@ abstract class PeriodicHeartbeat implements HealthCheck {
 
     /** A periodic task that throws is never run again: keep the heartbeat alive whatever happens in one run. */
     private void periodicCheck() {
+        if (clock.millis() < pausedUntil) {
+            return;
+        }
         try {
             checkOnLoop();
         } catch (RuntimeException e) {
@@ -167,10 +193,10 @@ abstract class PeriodicHeartbeat implements HealthCheck {
                 reading = reader.read(result);
             } catch (RuntimeException readFailure) {
                 reading = new HeartbeatCheck.Reading("unreadable answer to '" + sql + "': " + readFailure,
-                        recorder.status().replication());
+                        recorder.status().replication(), recorder.replica());
             }
             finish(check, start, reading.error() == null ? HeartbeatStatus.Status.OK : HeartbeatStatus.Status.ERROR,
-                    reading.error() == null ? "" : reading.error(), reading.replication());
+                    reading.error() == null ? "" : reading.error(), reading);
         }, loop);
         return check;
     }
@@ -178,10 +204,10 @@ abstract class PeriodicHeartbeat implements HealthCheck {
     /**
      * Records the outcome of {@code check}, unless that check already ended (a late answer after a timeout).
      *
-     * @param replication what the answer said of replication; {@code null} keeps the last known (no answer)
+     * @param reading what the answer said; {@code null} keeps the last known replication state (no answer)
      */
     private void finish(CompletableFuture<HeartbeatStatus> check, long start, HeartbeatStatus.Status outcome,
-            String error, ReplicationState replication) {
+            String error, HeartbeatCheck.Reading reading) {
         if (running != check) {
             return;
         }
@@ -190,7 +216,7 @@ abstract class PeriodicHeartbeat implements HealthCheck {
         if (outcome == HeartbeatStatus.Status.TIMEOUT) {
             dropConnection(); // its answer may still come: the next check starts on a fresh connection
         }
-        check.complete(recorder.record(start, outcome, error, replication));
+        check.complete(recorder.record(start, outcome, error, reading));
     }
 
     private static String messageOf(Throwable e) {

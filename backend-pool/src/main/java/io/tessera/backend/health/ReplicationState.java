@@ -74,9 +74,9 @@ public record ReplicationState(Condition condition, long secondsBehind, long las
             return new ReplicationState(Condition.NOT_A_REPLICA, -1);
         }
         List<String> row = answer.rows().get(0);
-        String io = value(answer.columns(), row, "Slave_IO_Running");
-        String sql = value(answer.columns(), row, "Slave_SQL_Running");
-        long behind = seconds(value(answer.columns(), row, "Seconds_Behind_Master"));
+        String io = ReplicaStatus.text(answer.columns(), row, "Slave_IO_Running");
+        String sql = ReplicaStatus.text(answer.columns(), row, "Slave_SQL_Running");
+        long behind = ReplicaStatus.number(ReplicaStatus.text(answer.columns(), row, "Seconds_Behind_Master"));
         if (!"Yes".equalsIgnoreCase(io) || !"Yes".equalsIgnoreCase(sql)) {
             return new ReplicationState(Condition.STOPPED, behind);
         }
@@ -92,25 +92,5 @@ public record ReplicationState(Condition condition, long secondsBehind, long las
     /** "7 s behind", or "lag unknown". */
     String lag() {
         return secondsBehind < 0 ? "lag unknown" : secondsBehind + " s behind";
-    }
-
-    private static String value(List<String> columns, List<String> row, String column) {
-        for (int i = 0; i < columns.size() && i < row.size(); i++) {
-            if (columns.get(i).equalsIgnoreCase(column)) {
-                return row.get(i);
-            }
-        }
-        return null;
-    }
-
-    private static long seconds(String value) {
-        if (value == null || value.isBlank()) {
-            return -1;
-        }
-        try {
-            return Long.parseLong(value.strip());
-        } catch (NumberFormatException e) {
-            return -1;
-        }
     }
 }

@@ -1,22 +1,31 @@
 package io.tessera.backend.health;
 
-import java.util.ArrayDeque;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedDeque;
 
 /**
- * Heartbeat round trips of the last 30 minutes, for the 1, 10 and 30 minute means that {@code show @@heartbeat}
- * prints as EXECUTE_TIME. Holds one entry per check (180 at MyCat's 10 s period). Used on one event loop.
+ * The answered heartbeats of the last 30 minutes: the 1, 10 and 30 minute means that {@code show @@heartbeat} prints
+ * as EXECUTE_TIME, and the samples {@code show @@heartbeat.detail} lists. One entry per check (180 at MyCat's 10 s
+ * period), at most {@value #MAX_SAMPLES}, so a very short period cannot grow it without bound. Written on one event
+ * loop; {@link #samples()} may be read from any thread.
  */
 final class ResponseTimes {
 
     static final long MINUTE = 60_000;
+    static final int MAX_SAMPLES = 2048;
     private static final long WINDOW = 30 * MINUTE;
 
-    private final ArrayDeque<long[]> samples = new ArrayDeque<>(); // {finished at, round trip}, oldest first
+    private final ConcurrentLinkedDeque<HeartbeatSample> samples = new ConcurrentLinkedDeque<>(); // oldest first
+    private int size; // event loop only: ConcurrentLinkedDeque.size() walks the whole deque
 
-    void add(long nowMillis, long roundTripMillis) {
-        samples.addLast(new long[] {nowMillis, roundTripMillis});
-        while (!samples.isEmpty() && samples.peekFirst()[0] <= nowMillis - WINDOW) {
+    void add(long nowMillis, long roundTripMillis, long secondsBehind) {
+        samples.addLast(new HeartbeatSample(nowMillis, roundTripMillis, secondsBehind));
+        size++;
+        HeartbeatSample oldest = samples.peekFirst();
+        while (oldest != null && (oldest.atMillis() <= nowMillis - WINDOW || size > MAX_SAMPLES)) {
             samples.pollFirst();
+            size--;
+            oldest = samples.peekFirst();
         }
     }
 
@@ -24,12 +33,17 @@ final class ResponseTimes {
     long mean(long nowMillis, long windowMillis) {
         long sum = 0;
         int count = 0;
-        for (long[] sample : samples) {
-            if (sample[0] > nowMillis - windowMillis) {
-                sum += sample[1];
+        for (HeartbeatSample sample : samples) {
+            if (sample.atMillis() > nowMillis - windowMillis) {
+                sum += sample.roundTripMillis();
                 count++;
             }
         }
         return count == 0 ? 0 : sum / count;
+    }
+
+    /** The samples of the last 30 minutes, oldest first; any thread. */
+    List<HeartbeatSample> samples() {
+        return List.copyOf(samples);
     }
 }

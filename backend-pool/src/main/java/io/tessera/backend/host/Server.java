@@ -6,8 +6,10 @@ import io.netty.channel.EventLoopGroup;
 import io.tessera.backend.health.HealthCheck;
 import io.tessera.backend.health.Heartbeat;
 import io.tessera.backend.health.HeartbeatCheck;
+import io.tessera.backend.health.HeartbeatSample;
 import io.tessera.backend.health.HeartbeatStatus;
 import io.tessera.backend.health.JdbcHeartbeat;
+import io.tessera.backend.health.ReplicaStatus;
 import io.tessera.backend.health.ReplicationState;
 import io.tessera.backend.jdbc.JdbcServerPool;
 import io.tessera.backend.mysql.BackendConnector;
@@ -15,6 +17,8 @@ import io.tessera.backend.pool.ConnectionPool;
 import io.tessera.backend.pool.ServerPool;
 import io.tessera.backend.pool.ServerSettings;
 import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.LongAdder;
@@ -145,6 +149,31 @@ public final class Server implements AutoCloseable {
     /** What its last heartbeat read of its replication ({@link HeartbeatStatus#replication()}). */
     public ReplicationState replication() {
         return heartbeat == null ? ReplicationState.NOT_CHECKED : heartbeat.status().replication();
+    }
+
+    /**
+     * Skips its periodic heartbeats until {@code epochMillis} ({@code stop @@heartbeat}); see
+     * {@link HealthCheck#pauseUntil}. Nothing to pause without a heartbeat.
+     */
+    public void pauseHeartbeat(long epochMillis) {
+        if (heartbeat != null) {
+            heartbeat.pauseUntil(epochMillis);
+        }
+    }
+
+    /** Until when its heartbeats are skipped, in epoch milliseconds; 0 when they never were. */
+    public long heartbeatPausedUntil() {
+        return heartbeat == null ? 0 : heartbeat.pausedUntil();
+    }
+
+    /** Its answered heartbeats of the last 30 minutes, oldest first; empty without a heartbeat. */
+    public List<HeartbeatSample> heartbeatSamples() {
+        return heartbeat == null ? List.of() : heartbeat.samples();
+    }
+
+    /** The {@code show slave status} row of its last heartbeat answer, when its heartbeat reads replication. */
+    public Optional<ReplicaStatus> replicaStatus() {
+        return heartbeat == null ? Optional.empty() : heartbeat.replica();
     }
 
     /** Whether a heartbeat runs: the data host has a {@code <heartbeat>} statement. */

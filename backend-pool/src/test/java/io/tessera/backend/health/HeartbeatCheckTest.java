@@ -20,6 +20,20 @@ class HeartbeatCheckTest {
                 io, sql, "", behind, "")), 0, 0, 0, 2);
     }
 
+    @Test
+    void readsTheReplicaRowByColumnName() {
+        QueryResult answer = new QueryResult(List.of("Slave_IO_State", "Master_Host", "Master_User", "Master_Port",
+                "Connect_Retry", "Slave_IO_Running", "Slave_SQL_Running", "Last_SQL_Errno", "Last_SQL_Error",
+                "Seconds_Behind_Master", "Last_IO_Error"), List.of(Arrays.asList("Waiting for master", "10.0.0.1",
+                "repl", "3306", "60", "Yes", "No", "1146", "Error 'x'", null, "")), 0, 0, 0, 2);
+        HeartbeatCheck.Reading reading = HeartbeatCheck.of(2, 2, "show slave status").read(answer);
+        assertThat(reading.replica()).isEqualTo(new ReplicaStatus("10.0.0.1", 3306, "repl", -1, "Yes", "No",
+                "Waiting for master", 60, "", "Error 'x'", 1146));
+        assertThat(HeartbeatCheck.of(2, 2, "show slave status").read(new QueryResult(List.of("Slave_IO_Running"),
+                List.of(), 0, 0, 0, 2)).replica()).isNull();
+        assertThat(HeartbeatCheck.PLAIN.read(answer).replica()).isNull();
+    }
+
     private static QueryResult wsrep(String... namesAndValues) {
         List<List<String>> rows = new ArrayList<>();
         for (int i = 0; i < namesAndValues.length; i += 2) {

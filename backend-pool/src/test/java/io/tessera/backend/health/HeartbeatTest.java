@@ -11,10 +11,12 @@ import io.tessera.backend.fake.FakeMysqlServer;
 import io.tessera.backend.fake.MutableClock;
 import io.tessera.backend.mysql.BackendConnector;
 import io.tessera.backend.mysql.ConnectOptions;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -149,6 +151,42 @@ class HeartbeatTest {
 
         await(() -> server.log().stream().filter("QUERY select user()"::equals).count() >= 3, server::log);
         assertThat(heartbeat.status().status()).isEqualTo(HeartbeatStatus.Status.OK);
+    }
+
+    @Test
+    void aPausedHeartbeatSkipsItsPeriodicChecksUntilThePauseEnds() throws Exception {
+        Heartbeat heartbeat = heartbeat(server.port(), "select user()", 20, 1000);
+        heartbeat.pauseUntil(clock.millis() + 60_000);
+
+        heartbeat.start();
+        Thread.sleep(200); // ten periods
+
+        assertThat(server.log()).noneMatch("QUERY select user()"::equals);
+        assertThat(heartbeat.pausedUntil()).isEqualTo(clock.millis() + 60_000);
+        clock.advance(Duration.ofSeconds(60));
+        await(() -> server.log().contains("QUERY select user()"), server::log);
+    }
+
+    @Test
+    void keepsEachAnsweredCheckAndTheReplicaRowOfTheLastAnswer() throws Exception {
+        Heartbeat heartbeat = heartbeat("show slave status", HeartbeatCheck.of(2, 2, "show slave status"));
+        slaveStatus("Yes", "Yes", "3");
+        heartbeat.check().get(10, TimeUnit.SECONDS);
+        clock.advance(Duration.ofSeconds(10));
+        slaveStatus("Yes", "No", null);
+        heartbeat.check().get(10, TimeUnit.SECONDS);
+        server.close();
+        heartbeat.check().get(10, TimeUnit.SECONDS);
+
+        assertThat(heartbeat.samples()).extracting(HeartbeatSample::atMillis, HeartbeatSample::secondsBehind)
+                .containsExactly(Tuple.tuple(clock.millis() - 10_000, 3L),
+                        Tuple.tuple(clock.millis(), -1L));
+        assertThat(heartbeat.replica()).hasValueSatisfying(r -> {
+            assertThat(r.ioRunning()).isEqualTo("Yes");
+            assertThat(r.sqlRunning()).isEqualTo("No");
+            assertThat(r.secondsBehind()).isEqualTo(-1);
+            assertThat(r.masterHost()).isNull(); // not in this server's answer
+        });
     }
 
     private Heartbeat heartbeat(String sql, HeartbeatCheck check) {

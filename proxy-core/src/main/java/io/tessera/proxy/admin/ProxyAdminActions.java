@@ -6,6 +6,7 @@ import io.tessera.admin.DataSourceSwitch;
 import io.tessera.admin.KilledConnections;
 import io.tessera.admin.ReloadScope;
 import io.tessera.backend.host.DataHost;
+import io.tessera.backend.host.Server;
 import io.tessera.protocol.error.ErrorCode;
 import io.tessera.proxy.local.KillStatement;
 import io.tessera.proxy.session.ClientChannel;
@@ -25,7 +26,7 @@ import org.apache.logging.log4j.Logger;
 /**
  * What the admin port's control commands do to the running proxy. Built: {@code kill @@connection}, which kills client
  * connections as KILL CONNECTION does, {@code offline}/{@code online}, which take the server out of service for
- * load balancers and put it back ({@link ClientConnections#online()}), {@code switch @@datasource}, and the reloads
+ * load balancers and put it back ({@link ClientConnections#online()}), {@code switch @@datasource}, {@code stop @@heartbeat}, and the reloads
  * and rollback of the configuration ({@link ConfigReloader}).
  */
 public final class ProxyAdminActions implements AdminActions {
@@ -82,6 +83,23 @@ public final class ProxyAdminActions implements AdminActions {
                     + e.getMessage()));
         }
         return CompletableFuture.completedFuture(new DataSourceSwitch(dataHost, previous, host.activeWriteIndex()));
+    }
+
+    /**
+     * Pauses the heartbeat of the data host's active write host, as MyCat's {@code StopHeartbeat} sets the recovery
+     * time of its current source; the data host's read hosts keep their heartbeats, so reads still avoid a dead one.
+     */
+    @Override
+    public CompletionStage<Boolean> pauseHeartbeat(String dataHost, long millis) {
+        DataHost host = topologies.current().dataHosts().get(dataHost);
+        if (host == null) {
+            return CompletableFuture.completedFuture(false);
+        }
+        Server writeHost = host.writeHosts().get(host.activeWriteIndex());
+        writeHost.pauseHeartbeat(System.currentTimeMillis() + millis);
+        LOG.warn("{}: heartbeat of {} paused for {} s by stop @@heartbeat", dataHost, writeHost.describe(),
+                millis / 1000);
+        return CompletableFuture.completedFuture(true);
     }
 
     /**

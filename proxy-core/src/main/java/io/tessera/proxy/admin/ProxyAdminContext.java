@@ -9,8 +9,10 @@ import io.tessera.admin.ConnectionView;
 import io.tessera.admin.DataHostView;
 import io.tessera.admin.DataNodeView;
 import io.tessera.admin.DataSourceView;
+import io.tessera.admin.HeartbeatSample;
 import io.tessera.admin.HeartbeatStatus;
 import io.tessera.admin.PoolStats;
+import io.tessera.admin.ReplicaStatusView;
 import io.tessera.admin.SchemaView;
 import io.tessera.admin.SessionView;
 import io.tessera.admin.SqlStatsView;
@@ -38,6 +40,7 @@ import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -294,9 +297,27 @@ public final class ProxyAdminContext implements AdminContext {
                 return new HeartbeatStatus(HeartbeatStatus.INIT, 0, false, 0, 0, 0, 0, 0, 0, true);
             }
             io.tessera.backend.health.HeartbeatStatus h = server.heartbeat();
+            long pausedUntil = server.heartbeatPausedUntil();
+            boolean paused = pausedUntil > System.currentTimeMillis(); // the pool's clock is the system clock
             return new HeartbeatStatus(h.status().code(), h.errorCount(), h.checking(), h.timeoutMillis(),
-                    h.meanMillis1m(), h.meanMillis10m(), h.meanMillis30m(), h.lastOkMillis(), 0,
-                    !server.hasHeartbeat());
+                    h.meanMillis1m(), h.meanMillis10m(), h.meanMillis30m(), h.lastOkMillis(), paused ? pausedUntil : 0,
+                    !server.hasHeartbeat() || paused);
+        }
+
+        @Override
+        public List<HeartbeatSample> heartbeatSamples() {
+            if (server == null) {
+                return List.of();
+            }
+            return server.heartbeatSamples().stream()
+                    .map(s -> new HeartbeatSample(s.atMillis(), s.roundTripMillis(), s.secondsBehind())).toList();
+        }
+
+        @Override
+        public Optional<ReplicaStatusView> replicaStatus() {
+            return server == null ? Optional.empty() : server.replicaStatus().map(r -> new ReplicaStatusView(
+                    r.masterHost(), r.masterPort(), r.masterUser(), r.secondsBehind(), r.ioRunning(), r.sqlRunning(),
+                    r.ioState(), r.connectRetry(), r.lastIoError(), r.lastSqlError(), r.lastSqlErrno()));
         }
     }
 }
