@@ -90,6 +90,12 @@ public interface AdminContext {
     /** The {@code <system>} settings in force that {@code show @@sysparam} reports, in MyCat's order. */
     List<SystemParameterView> systemParameters();
 
+    /**
+     * The last {@code limit} entries of the server's log file, newest first ({@code show @@syslog limit=n}); read off
+     * the event loop, as reading a file may block. Empty when the server logs to no file.
+     */
+    CompletionStage<List<LogEntry>> systemLog(int limit);
+
     /** The protocol commands each processor (event loop) of the 8066 port dispatched ({@code show @@command}). */
     List<CommandCounts> commandCounts();
 

@@ -87,6 +87,15 @@ public record FakeContext(String version, long startupMillis, Clock clock, List<
                 FakeSqlStats.sample());
     }
 
+    /** Two entries, the newest first, the older one with a stack trace line. */
+    @Override
+    public CompletionStage<List<LogEntry>> systemLog(int limit) {
+        List<LogEntry> entries = List.of(
+                new LogEntry("2024-05-01 09:59:58.100", "WARN  [main] i.t.p.TesseraServer - second"),
+                new LogEntry("2024-05-01 09:59:50.000", "ERROR [loop-1] i.t.b.Heartbeat - first\n\tat x.y(Z.java:1)"));
+        return CompletableFuture.completedFuture(entries.subList(0, Math.min(limit, entries.size())));
+    }
+
     /** Connection 7 holds two backends, 3 none (so it is left out, as the real context does). */
     @Override
     public CompletionStage<List<SessionView>> sessions() {

@@ -14,6 +14,7 @@ import io.tessera.backend.host.DataHost;
 import io.tessera.proxy.admin.AdminUsers;
 import io.tessera.proxy.admin.ProxyAdminActions;
 import io.tessera.proxy.admin.ProxyAdminContext;
+import io.tessera.proxy.admin.SystemLog;
 import io.tessera.proxy.config.SystemConfig;
 import io.tessera.proxy.config.TesseraConfig;
 import io.tessera.proxy.exec.TransactionCoordinator;
@@ -115,7 +116,7 @@ public final class TesseraServer implements AutoCloseable {
             AdminServer admin = AdminServer.bind(new AdminSettings(system.bindIp(), system.managerPort(),
                     system.maxPacketSize(), system.authTimeout().toMillis(), AdminUsers.of(config)),
                     new ProxyAdminContext(version, startupMillis, running.get(), reloader, connections, sqlStats,
-                            group, List.of(business)),
+                            group, List.of(business), SystemLog.ofLog4j(business)),
                     new ProxyAdminActions(connections, running.get(), reloader), group, serverChannel);
             adminServer.set(admin);
             return new TesseraServer(group, business, running.get(), builder, frontend, admin, xaLog);

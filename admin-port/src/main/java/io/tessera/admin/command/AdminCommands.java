@@ -65,6 +65,7 @@ public final class AdminCommands {
                 new ShowHeartbeat(),
                 new ShowHeartbeatDetail(),
                 new ShowSysParam(),
+                new ShowSysLog(),
                 new ShowWhite(),
                 new SwitchDataSource(actions),
                 new KillConnection(actions),

@@ -43,6 +43,7 @@ class ShowHelpTest {
                 List.of("show @@heartbeat", "Report heartbeat status"),
                 List.of("show @@heartbeat.detail where name=?", "Report heartbeat current detail"),
                 List.of("show @@sysparam", "Report system param"),
+                List.of("show @@syslog limit=?", "Report system log"),
                 List.of("show @@white", "show server white host"),
                 List.of("switch @@datasource name:index", "Switch dataSource"),
                 List.of("kill @@connection id1,id2,...", "Kill the specified connections"),
@@ -64,6 +65,7 @@ class ShowHelpTest {
             String statement = line.get(0).replace("schema = ?", "schema = TESTDB").replace("dataNode = ?",
                     "dataNode = dn1").replace("id1,id2,...", "3,7").replace("name:index", "host1:1")
                     .replace("name=?", "name=hostM1").replace("name:time", "host1:60")
+                    .replace("limit=?", "limit=5")
                     .replace("@@sqlslow=", "@@sqlslow=200");
             AdminReply reply = Replies.settled(Replies.reply(statement, FakeContext.sample()));
             if (statement.startsWith("show")) {

@@ -11,6 +11,7 @@ import io.tessera.admin.DataNodeView;
 import io.tessera.admin.DataSourceView;
 import io.tessera.admin.HeartbeatSample;
 import io.tessera.admin.HeartbeatStatus;
+import io.tessera.admin.LogEntry;
 import io.tessera.admin.PoolStats;
 import io.tessera.admin.ReplicaStatusView;
 import io.tessera.admin.SchemaView;
@@ -60,16 +61,20 @@ public final class ProxyAdminContext implements AdminContext {
     private final SqlStats sqlStats;
     private final Map<EventLoop, String> processorNames = new HashMap<>();
     private final List<ThreadPoolView> threadPools;
+    private final SystemLog systemLog;
 
     /**
      * @param topologies the topology each view reads, once per view
      * @param reloader when the configuration in force was loaded or rolled back
      * @param sqlStats the SQL statistics the pipeline records
      * @param threadPools what {@code show @@threadpool} reports: the business executor
+     * @param systemLog what {@code show @@syslog} reads
      */
     public ProxyAdminContext(String version, long startupMillis, TopologyHolder topologies, ConfigReloader reloader,
-            ClientConnections connections, SqlStats sqlStats, EventLoopGroup group, List<ThreadPoolView> threadPools) {
+            ClientConnections connections, SqlStats sqlStats, EventLoopGroup group, List<ThreadPoolView> threadPools,
+            SystemLog systemLog) {
         this.version = version;
+        this.systemLog = systemLog;
         this.threadPools = List.copyOf(threadPools);
         this.startupMillis = startupMillis;
         this.topologies = topologies;
@@ -227,6 +232,11 @@ public final class ProxyAdminContext implements AdminContext {
                     c.stmtClose(), c.ping(), c.kill(), c.quit(), c.other()));
         });
         return counts;
+    }
+
+    @Override
+    public CompletionStage<List<LogEntry>> systemLog(int limit) {
+        return systemLog.last(limit);
     }
 
     @Override
