@@ -11,6 +11,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -109,12 +113,15 @@ class TesseraScriptIT {
         String database = DataHosts.databaseName(TesseraScriptIT.class, "db1");
         hosts.createDatabase(database);
         try {
-            writeConf(freePort(), freePort(), hosts.host() + ":" + hosts.port(), database, "", "");
+            int managerPort = freePort();
+            writeConf(freePort(), managerPort, hosts.host() + ":" + hosts.port(), database, "", "");
             rewriteUser(hosts);
 
             Run start = tessera("start", "--conf", conf.toString());
             assertThat(start.exitCode()).as(start.output()).isZero();
             assertThat(start.output()).containsPattern("Tessera started \\(pid \\d+\\): Tessera .* ready in \\d+ ms: ");
+            assertThat(lastLogEntries(managerPort)).as("show @@syslog reads logs/tessera.log")
+                    .anyMatch(log -> log.startsWith("WARN") && log.contains("no <user> has <property"));
 
             Run status = tessera("status");
             assertThat(status.exitCode()).isZero();
@@ -231,6 +238,29 @@ class TesseraScriptIT {
                 <mycat:rule xmlns:mycat="http://io.mycat/">
                 </mycat:rule>
                 """);
+    }
+
+    /**
+     * What {@code show @@syslog limit=20} answers on the admin port, LOG column, newest first; waits up to 10 s for
+     * the asynchronous logger to have written something.
+     */
+    private static List<String> lastLogEntries(int managerPort) throws Exception {
+        String url = "jdbc:mysql://" + LOOPBACK + ":" + managerPort + "/?useSSL=false&allowPublicKeyRetrieval=true";
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        List<String> logs = new ArrayList<>();
+        while (logs.isEmpty() && System.nanoTime() < deadline) {
+            try (Connection c = DriverManager.getConnection(url, "test", "test"); Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery("show @@syslog limit=20")) {
+                while (rs.next()) {
+                    assertThat(rs.getString("DATE")).matches("\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d{3}");
+                    logs.add(rs.getString("LOG"));
+                }
+            }
+            if (logs.isEmpty()) {
+                Thread.sleep(100);
+            }
+        }
+        return logs;
     }
 
     /** The data host's own user and password, in place of root without one. */
