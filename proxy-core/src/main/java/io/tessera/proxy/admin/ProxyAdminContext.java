@@ -4,6 +4,7 @@ import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.util.concurrent.EventExecutor;
 import io.tessera.admin.AdminContext;
+import io.tessera.admin.BackendConnectionView;
 import io.tessera.admin.CommandCounts;
 import io.tessera.admin.ConnectionView;
 import io.tessera.admin.DataHostView;
@@ -11,6 +12,7 @@ import io.tessera.admin.DataNodeView;
 import io.tessera.admin.DataSourceView;
 import io.tessera.admin.HeartbeatStatus;
 import io.tessera.admin.PoolStats;
+import io.tessera.admin.ProcessorView;
 import io.tessera.admin.SchemaView;
 import io.tessera.admin.SessionView;
 import io.tessera.admin.SqlStatsView;
@@ -57,6 +59,7 @@ public final class ProxyAdminContext implements AdminContext {
     private final SqlStats sqlStats;
     private final Map<EventLoop, String> processorNames = new HashMap<>();
     private final List<ThreadPoolView> threadPools;
+    private final ProcessorViews processors;
 
     /**
      * @param topologies the topology each view reads, once per view
@@ -77,6 +80,7 @@ public final class ProxyAdminContext implements AdminContext {
         for (EventExecutor loop : group) {
             processorNames.put((EventLoop) loop, "Processor" + index++);
         }
+        this.processors = new ProcessorViews(processorNames, connections);
     }
 
     @Override
@@ -237,6 +241,16 @@ public final class ProxyAdminContext implements AdminContext {
         int isolation = topologies.current().config().system().txIsolation().mycatCode();
         connections.snapshot().forEach(c -> views.add(new ClientConnectionView(c, processorNames, isolation)));
         return views;
+    }
+
+    @Override
+    public List<BackendConnectionView> backends() {
+        return BackendViews.of(topologies.current(), processorNames);
+    }
+
+    @Override
+    public List<ProcessorView> processors() {
+        return processors.of(backends());
     }
 
     /** Each session's pinned connections, read on its own event loop, where they change. */
