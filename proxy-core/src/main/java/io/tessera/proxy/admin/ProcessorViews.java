@@ -73,10 +73,20 @@ final class ProcessorViews {
                 ? Math.max(0, provider.metric().usedDirectMemory()) : 0;
     }
 
-    /** {@code -XX:MaxDirectMemorySize}, or, when it is not set, the maximum heap, which the JVM then allows. */
+    /**
+     * {@code -XX:MaxDirectMemorySize}, or, when it is not set, the maximum heap, which the JVM then allows (also the
+     * answer on a JVM that does not tell).
+     */
     private static long maxDirectMemory() {
+        long configured = 0;
         HotSpotDiagnosticMXBean vm = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
-        long configured = vm == null ? 0 : Long.parseLong(vm.getVMOption("MaxDirectMemorySize").getValue());
+        if (vm != null) {
+            try {
+                configured = Long.parseLong(vm.getVMOption("MaxDirectMemorySize").getValue());
+            } catch (IllegalArgumentException notHotSpots) { // no such option, or not a number
+                configured = 0;
+            }
+        }
         return configured > 0 ? configured : Runtime.getRuntime().maxMemory();
     }
 
