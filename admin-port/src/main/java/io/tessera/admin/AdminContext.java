@@ -79,6 +79,15 @@ public interface AdminContext {
     List<ConnectionView> connections();
 
     /**
+     * The connections Tessera holds open to the data hosts' servers now, lent or idle ({@code show @@backend}). Read
+     * without waiting for their event loops, so a counter may lag the traffic of the last moment.
+     */
+    List<BackendConnectionView> backends();
+
+    /** Each event loop (processor) that serves 8066 clients, with its traffic and load ({@code show @@processor}). */
+    List<ProcessorView> processors();
+
+    /**
      * The client sessions that hold backend connections now, read on each session's own event loop (so the answer
      * comes later, never blocking the caller); sessions that hold none are left out, as MyCat does.
      */

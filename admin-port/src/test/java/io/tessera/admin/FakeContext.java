@@ -103,6 +103,29 @@ public record FakeContext(String version, long startupMillis, Clock clock, List<
                 + " thread 41", "dn2 hostM2 (10.0.0.2:3306) thread 9"))));
     }
 
+    /**
+     * Three backend connections, out of order: two on Processor1 (one lent, in a transaction, one idle with the
+     * server's default isolation and no database), one on Processor0 that has closed.
+     */
+    @Override
+    public List<BackendConnectionView> backends() {
+        return List.of(
+                new BackendConnectionView("Processor1", 2, 41, "127.0.0.1", 3306, 40_002, 5_000, 700, NOW - 61_900,
+                        false, true, 1, "db1", "utf8mb4", 45, ConnectionView.READ_COMMITTED, false, true),
+                new BackendConnectionView("Processor0", 1, 9, "10.0.0.2", 3306, 40_001, 90, 80, NOW - 1_000, true,
+                        false, 0, "db2", "utf8mb4", 45, ConnectionView.SERIALIZABLE, true, false),
+                new BackendConnectionView("Processor1", 1, 40, "127.0.0.1", 3306, 40_000, 100, 60, NOW - 500,
+                        false, false, 0, null, "latin1", 8, BackendConnectionView.SERVER_DEFAULT, true, false));
+    }
+
+    /** Two event loops, Processor1 first. */
+    @Override
+    public List<ProcessorView> processors() {
+        return List.of(
+                new ProcessorView("Processor1", 21_000, 1_000_000, 17, 2, 512, 3_000, 4_000, 25, 0, 1, 2),
+                new ProcessorView("Processor0", 10, 200, 3, 0, 0, 3_000, 4_000, 25, 0, 1, 1));
+    }
+
     /** Two white-list entries. */
     @Override
     public List<WhiteHostView> whiteHosts() {

@@ -33,6 +33,11 @@ final class Columns {
         return ColumnDefinition41.of(name, ColumnType.STRING, Collations.UTF8MB4_GENERAL_CI, 1024, 0);
     }
 
+    /** {@code FIELD_TYPE_TINY}: an 8-bit integer, which MyCat uses for a percentage. */
+    static ColumnDefinition41 tiny(String name) {
+        return ColumnDefinition41.of(name, ColumnType.TINY, Collations.BINARY, 4, ColumnFlag.BINARY | ColumnFlag.NUM);
+    }
+
     /** {@code FIELD_TYPE_LONG}: a 32-bit integer. */
     static ColumnDefinition41 longInt(String name) {
         return ResultTable.integer(name);

@@ -48,7 +48,8 @@ class AdminCommandsTest {
     @Test
     void everyCommandInTheRegistryIsReachableByItsOwnStatement() {
         List<String> statements = List.of("show @@time.current", "show @@time.startup", "show @@version",
-                "show @@server", "show @@threadpool", "show @@datanode", "show @@datasource", "show @@command",
+                "show @@server", "show @@threadpool", "show @@datanode", "show @@datasource", "show @@processor",
+                "show @@command", "show @@backend",
                 "show @@connection", "show @@connection.sql", "show @@sql", "show @@sql.slow", "show @@sql.sum",
                 "show @@sql.sum.user", "show @@sql.sum.table", "reload @@sqlslow=10", "reload @@sqlstat=open",
                 "show @@heartbeat", "show @@database", "show @@sysparam", "show @@white", "show @@session",
@@ -67,7 +68,7 @@ class AdminCommandsTest {
         }
         assertThat(instances).containsExactlyInAnyOrderElementsOf(Replies.COMMANDS.commands());
         // ShowTime, ShowSqlSumUser, ChangeStatus and ReloadConfig serve several statements each
-        assertThat(reached).hasSize(32);
+        assertThat(reached).hasSize(34);
     }
 
     @Test

@@ -63,6 +63,15 @@ class MycatColumnsTest {
             entry("show @@datasource.syndetail where name=hostS1",
                     "name VAR_STRING, host VAR_STRING, port VAR_STRING, Master_Host VAR_STRING,"
                     + " Master_Port LONG, Master_Use VAR_STRING, TIME DATETIME, Seconds_Behind_Master LONG"),
+            entry("show @@processor",
+                    "NAME VAR_STRING, NET_IN LONGLONG, NET_OUT LONGLONG, REACT_COUNT LONGLONG, R_QUEUE LONG,"
+                    + " W_QUEUE LONG, FREE_BUFFER LONGLONG, TOTAL_BUFFER LONGLONG, BU_PERCENT TINY, BU_WARNS LONG,"
+                    + " FC_COUNT LONG, BC_COUNT LONG"),
+            entry("show @@backend",
+                    "processor VAR_STRING, id LONG, mysqlId LONG, host VAR_STRING, port LONG, l_port LONG,"
+                    + " net_in LONGLONG, net_out LONGLONG, life LONGLONG, closed VAR_STRING, borrowed VAR_STRING,"
+                    + " SEND_QUEUE LONG, schema VAR_STRING, charset VAR_STRING, txlevel VAR_STRING,"
+                    + " autocommit VAR_STRING, tx_readonly VAR_STRING"),
             entry("show @@command",
                     "PROCESSOR VAR_STRING, INIT_DB LONGLONG, QUERY LONGLONG, STMT_PREPARE LONGLONG,"
                     + " STMT_EXECUTE LONGLONG, STMT_CLOSE LONGLONG, PING LONGLONG, KILL LONGLONG, QUIT LONGLONG,"

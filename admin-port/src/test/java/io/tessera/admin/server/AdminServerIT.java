@@ -93,7 +93,7 @@ class AdminServerIT {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
-            "show @@help|STATEMENT,DESCRIPTION|38",
+            "show @@help|STATEMENT,DESCRIPTION|40",
             "show @@version|VERSION|1",
             "show @@server|UPTIME,USED_MEMORY,TOTAL_MEMORY,MAX_MEMORY,RELOAD_TIME,ROLLBACK_TIME,CHARSET,STATUS|1",
             "show @@datasource|DATANODE,NAME,TYPE,HOST,PORT,W/R,ACTIVE,IDLE,SIZE,EXECUTE,READ_LOAD,WRITE_LOAD|6",
@@ -107,6 +107,10 @@ class AdminServerIT {
             "show @@threadpool|NAME,POOL_SIZE,ACTIVE_COUNT,TASK_QUEUE_SIZE,COMPLETED_TASK,TOTAL_TASK|2",
             "show @@connection|PROCESSOR,ID,HOST,PORT,LOCAL_PORT,USER,SCHEMA,CHARSET,NET_IN,NET_OUT,ALIVE_TIME(S),"
                     + "RECV_BUFFER,SEND_QUEUE,txlevel,autocommit|2",
+            "show @@backend|processor,id,mysqlId,host,port,l_port,net_in,net_out,life,closed,borrowed,SEND_QUEUE,"
+                    + "schema,charset,txlevel,autocommit,tx_readonly|3",
+            "show @@processor|NAME,NET_IN,NET_OUT,REACT_COUNT,R_QUEUE,W_QUEUE,FREE_BUFFER,TOTAL_BUFFER,BU_PERCENT,"
+                    + "BU_WARNS,FC_COUNT,BC_COUNT|2",
             "show @@time.current|TIMESTAMP|1",
             "show @@time.startup|TIMESTAMP|1",
     })

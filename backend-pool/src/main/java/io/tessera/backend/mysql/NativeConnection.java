@@ -17,6 +17,7 @@ import io.tessera.backend.ResponseHandler;
 import io.tessera.protocol.binary.PrepareOk;
 import io.tessera.protocol.codec.FrameKind;
 import io.tessera.protocol.codec.Packet;
+import io.tessera.protocol.codec.PacketDecoder;
 import io.tessera.protocol.codec.PacketWriter;
 import io.tessera.protocol.codec.PayloadReader;
 import io.tessera.protocol.codec.PayloadWriter;
@@ -83,6 +84,7 @@ public final class NativeConnection implements BackendConnection {
     private volatile Charset resultsCharset = StandardCharsets.UTF_8;
     private ResponseHandler handler;   // event loop only: the command in progress, null when idle
     private int lastErrorCode;         // event loop only: the ERR that ended the last response, 0 for none
+    private long bytesRead;            // event loop writes; show @@backend reads a possibly stale value
     private boolean discarded;         // event loop only: the owner has been told
     private volatile boolean abandonedMidCommand;
 
@@ -125,6 +127,16 @@ public final class NativeConnection implements BackendConnection {
     @Override
     public EventLoop eventLoop() {
         return channel.eventLoop();
+    }
+
+    /** Bytes received from the server since login, headers included ({@code show @@backend} net_in). */
+    public long bytesRead() {
+        return bytesRead;
+    }
+
+    /** Bytes sent to the server since login, headers included ({@code show @@backend} net_out). */
+    public long bytesWritten() {
+        return writer.bytesWritten();
     }
 
     /** The Netty channel, for tests and the pool; use the methods here for everything else. */
@@ -656,6 +668,7 @@ public final class NativeConnection implements BackendConnection {
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
             Packet frame = (Packet) msg;
+            bytesRead += PacketDecoder.HEADER_SIZE + frame.payloadLength();
             ResponseHandler current = handler;
             if (current == null) {
                 frame.release();

@@ -37,6 +37,10 @@ final class PooledConnection implements ConnectionOwner {
     final String loginDatabase;
 
     NativeConnection connection;
+    /** The pool's serial number for the connection (1 for the first it opened), set with {@link #connection}. */
+    long id;
+    /** When the connection was logged in and settled in the pool (the pool's clock). */
+    long openedMillis;
     State state = State.OPENING;
     /** When the connection last became idle after being used or opened (the pool's clock). */
     long idleSince;

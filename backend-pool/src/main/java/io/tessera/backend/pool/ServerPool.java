@@ -166,6 +166,24 @@ public final class ServerPool implements ConnectionPool {
         }
     }
 
+    /**
+     * The connections open now, lent or not, each with its state read under the pool's lock (held for bookkeeping
+     * only), in no particular order ({@code show @@backend}).
+     */
+    public List<OpenConnection> connections() {
+        lock.lock();
+        try {
+            List<OpenConnection> list = new ArrayList<>(open.size());
+            for (PooledConnection c : open) {
+                list.add(new OpenConnection(c.id, c.connection, c.state == PooledConnection.State.IN_USE,
+                        c.openedMillis));
+            }
+            return list;
+        } finally {
+            lock.unlock();
+        }
+    }
+
     public ServerSettings settings() {
         return settings;
     }
@@ -368,7 +386,8 @@ public final class ServerPool implements ConnectionPool {
         try {
             openingFor.remove(new LoopDatabase(c.loop, c.loginDatabase));
             c.connection = connection;
-            created++;
+            c.id = ++created;
+            c.openedMillis = clock.millis();
             lastOpenFailed = false;
             Waiter w = c.assigned;
             if (closed || !connection.isUsable()) {

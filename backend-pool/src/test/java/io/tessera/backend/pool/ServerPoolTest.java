@@ -15,6 +15,7 @@ import io.tessera.backend.BackendException;
 import io.tessera.backend.ResponseHandler;
 import io.tessera.backend.fake.FakeMysqlServer;
 import io.tessera.backend.fake.MutableClock;
+import io.tessera.backend.mysql.NativeConnection;
 import io.tessera.protocol.codec.FrameKind;
 import io.tessera.protocol.codec.Packet;
 import io.tessera.protocol.constant.Capability;
@@ -97,6 +98,28 @@ class ServerPoolTest {
 
         assertThat(pool.stats()).isEqualTo(new PoolStats(0, 3, 3, 0, 5, 3, 0, 3, 0));
         assertThat(server.openConnections()).isEqualTo(3);
+    }
+
+    @Test
+    void connectionsListsEachOpenConnectionWithItsNumberAndWhetherItIsLent() throws Exception {
+        ServerPool pool = pool(2, 5, 1000);
+        pool.start().get(10, TimeUnit.SECONDS);
+        BackendConnection lent = borrow(pool);
+
+        List<OpenConnection> open = new ArrayList<>(pool.connections());
+        open.sort((x, y) -> Long.compare(x.id(), y.id()));
+        assertThat(open).extracting(OpenConnection::id).containsExactly(1L, 2L);
+        assertThat(open).filteredOn(OpenConnection::borrowed).singleElement()
+                .satisfies(c -> assertThat(c.connection()).isSameAs(lent));
+        assertThat(open).extracting(c -> c.connection().connectionId()).doesNotHaveDuplicates();
+        assertThat(open).allSatisfy(c -> assertThat(c.openedMillis()).isPositive());
+
+        lent.query("select 1").get(10, TimeUnit.SECONDS);
+        NativeConnection used = (NativeConnection) lent;
+        assertThat(used.bytesWritten()).isEqualTo(4 + 1 + "select 1".length());
+        assertThat(used.bytesRead()).isPositive();
+        lent.release(); // on the connection's event loop
+        await(() -> pool.connections().stream().noneMatch(OpenConnection::borrowed), pool::connections);
     }
 
     @Test

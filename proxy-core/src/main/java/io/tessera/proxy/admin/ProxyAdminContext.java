@@ -4,6 +4,7 @@ import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.util.concurrent.EventExecutor;
 import io.tessera.admin.AdminContext;
+import io.tessera.admin.BackendConnectionView;
 import io.tessera.admin.CommandCounts;
 import io.tessera.admin.ConnectionView;
 import io.tessera.admin.DataHostView;
@@ -13,6 +14,7 @@ import io.tessera.admin.HeartbeatSample;
 import io.tessera.admin.HeartbeatStatus;
 import io.tessera.admin.LogEntry;
 import io.tessera.admin.PoolStats;
+import io.tessera.admin.ProcessorView;
 import io.tessera.admin.ReplicaStatusView;
 import io.tessera.admin.SchemaView;
 import io.tessera.admin.SessionView;
@@ -62,6 +64,7 @@ public final class ProxyAdminContext implements AdminContext {
     private final Map<EventLoop, String> processorNames = new HashMap<>();
     private final List<ThreadPoolView> threadPools;
     private final SystemLog systemLog;
+    private final ProcessorViews processors;
 
     /**
      * @param topologies the topology each view reads, once per view
@@ -85,6 +88,7 @@ public final class ProxyAdminContext implements AdminContext {
         for (EventExecutor loop : group) {
             processorNames.put((EventLoop) loop, "Processor" + index++);
         }
+        this.processors = new ProcessorViews(processorNames, connections);
     }
 
     @Override
@@ -250,6 +254,16 @@ public final class ProxyAdminContext implements AdminContext {
         int isolation = topologies.current().config().system().txIsolation().mycatCode();
         connections.snapshot().forEach(c -> views.add(new ClientConnectionView(c, processorNames, isolation)));
         return views;
+    }
+
+    @Override
+    public List<BackendConnectionView> backends() {
+        return BackendViews.of(topologies.current(), processorNames);
+    }
+
+    @Override
+    public List<ProcessorView> processors() {
+        return processors.of(backends());
     }
 
     /** Each session's pinned connections, read on its own event loop, where they change. */

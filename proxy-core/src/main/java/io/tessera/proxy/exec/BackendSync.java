@@ -214,7 +214,8 @@ final class BackendSync {
                 : Collations.defaultOf(name).map(Collation::javaCharset).orElse(StandardCharsets.UTF_8);
     }
 
-    private static Map<String, String> applied(BackendConnection connection) {
+    /** What was applied to {@code connection} beyond its login baseline, by variable name; never null. */
+    static Map<String, String> applied(BackendConnection connection) {
         Map<String, String> applied = connection.attr(APPLIED).get();
         return applied == null ? Map.of() : applied;
     }

@@ -30,6 +30,8 @@ public final class ClientConnections {
     private final StatusCounters status = new StatusCounters();
     /** Per event loop: a few, created as each serves its first client. */
     private final Map<EventLoop, CommandCounters> commands = new ConcurrentHashMap<>();
+    /** Per event loop: the bytes of its connections that have closed. */
+    private final Map<EventLoop, Traffic> closedTraffic = new ConcurrentHashMap<>();
     private volatile boolean online = true;
 
     /** The commands dispatched on {@code loop} ({@code show @@command}); created on first use. */
@@ -51,8 +53,13 @@ public final class ClientConnections {
         if (client.session().user() == null) {
             aborted.increment();
         }
-        closedBytesReceived.add(client.bytesRead());
-        closedBytesSent.add(client.writer().bytesWritten());
+        long received = client.bytesRead();
+        long sent = client.writer().bytesWritten();
+        closedBytesReceived.add(received);
+        closedBytesSent.add(sent);
+        Traffic traffic = closedTraffic.computeIfAbsent(client.channel().eventLoop(), l -> new Traffic());
+        traffic.received.add(received);
+        traffic.sent.add(sent);
         CompletableFuture<Void> waiting = awaited.remove(id);
         if (waiting != null) {
             waiting.complete(null);
@@ -132,6 +139,18 @@ public final class ClientConnections {
         return bytes;
     }
 
+    /** Bytes received from the clients of {@code loop} whose connections have closed ({@code show @@processor}). */
+    public long closedBytesReceived(EventLoop loop) {
+        Traffic traffic = closedTraffic.get(loop);
+        return traffic == null ? 0 : traffic.received.sum();
+    }
+
+    /** Bytes sent to the clients of {@code loop} whose connections have closed ({@code show @@processor}). */
+    public long closedBytesSent(EventLoop loop) {
+        Traffic traffic = closedTraffic.get(loop);
+        return traffic == null ? 0 : traffic.sent.sum();
+    }
+
     public long uptimeSeconds() {
         return (System.currentTimeMillis() - startedMillis) / 1000;
     }
@@ -157,5 +176,12 @@ public final class ClientConnections {
     /** Closes every client connection (shutdown). */
     public void closeAll() {
         open.values().forEach(c -> c.channel().close());
+    }
+
+    /** One event loop's totals, in adders: cheap, and right whichever thread reports a close. */
+    private record Traffic(LongAdder received, LongAdder sent) {
+        Traffic() {
+            this(new LongAdder(), new LongAdder());
+        }
     }
 }

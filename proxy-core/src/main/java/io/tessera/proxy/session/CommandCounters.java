@@ -9,6 +9,7 @@ import io.tessera.protocol.constant.Command;
  */
 public final class CommandCounters {
 
+    private long all;
     private long initDb;
     private long query;
     private long stmtPrepare;
@@ -24,6 +25,7 @@ public final class CommandCounters {
      * them in columns {@code show @@command} does not have.
      */
     public void count(int command) {
+        all++;
         switch (command) {
             case Command.INIT_DB -> initDb++;
             case Command.QUERY -> query++;
@@ -38,6 +40,11 @@ public final class CommandCounters {
             }
             default -> other++;
         }
+    }
+
+    /** Every command, of whatever kind, COM_STMT_SEND_LONG_DATA and COM_STMT_RESET included. */
+    public long all() {
+        return all;
     }
 
     public long initDb() {

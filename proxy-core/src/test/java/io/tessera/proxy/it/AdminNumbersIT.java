@@ -74,6 +74,9 @@ class AdminNumbersIT {
                 assertThat(row.get("USER")).isEqualTo(RunningTessera.USER);
                 assertThat(row.get("SCHEMA")).isEqualTo("TESTDB");
             });
+            long frontProcessors = AdminRows.of(tessera.adminPort(), "show @@processor").stream()
+                    .mapToLong(row -> Long.parseLong(row.get("FC_COUNT"))).sum();
+            assertThat(frontProcessors).isEqualTo(CLIENTS);
 
             long id = connectionId(clients.get(0));
             Map<String, String> before = connection(id);

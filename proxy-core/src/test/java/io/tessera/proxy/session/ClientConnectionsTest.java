@@ -67,4 +67,30 @@ class ClientConnectionsTest {
         assertThat(connections.bytesReceived()).isEqualTo(120);
         assertThat(connections.bytesSent()).isEqualTo(5); // a one-byte payload and its header
     }
+
+    @Test
+    void eachEventLoopKeepsTheBytesOfItsClosedConnections() {
+        ClientChannel a = connect(1, true);
+        ClientChannel b = connect(2, true);
+        a.received(100);
+        b.received(20);
+        connections.closed(a);
+
+        assertThat(connections.closedBytesReceived(a.channel().eventLoop())).isEqualTo(100);
+        assertThat(connections.closedBytesSent(a.channel().eventLoop())).isZero();
+        assertThat(connections.closedBytesReceived(b.channel().eventLoop())).isZero(); // its own EmbeddedChannel loop
+        connections.closed(b);
+        assertThat(connections.closedBytesReceived(b.channel().eventLoop())).isEqualTo(20);
+    }
+
+    @Test
+    void commandCountersCountEveryCommandInAll() {
+        CommandCounters counters = new CommandCounters();
+        counters.count(Command.QUERY);
+        counters.count(Command.STMT_SEND_LONG_DATA);
+        counters.count(Command.PING);
+
+        assertThat(counters.all()).isEqualTo(3);
+        assertThat(counters.query() + counters.ping() + counters.other()).isEqualTo(2);
+    }
 }
