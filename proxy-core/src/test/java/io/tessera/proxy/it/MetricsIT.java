@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -101,6 +102,29 @@ class MetricsIT {
             // the failing INSERT reached the data host too; the SELECT of no table as well
             assertThat(delta.get("tessera_pool_executed_total{" + HOST_M1 + "}")).isGreaterThanOrEqualTo(
                     SELECTS + INSERTS + 1.0);
+        }
+    }
+
+    @Test
+    void countsEachStatementOfAMultiStatementTextAndEachExecutionOfAPreparedStatement() throws Exception {
+        String url = tessera.jdbcUrl("TESTDB") + "?allowMultiQueries=true&useServerPrepStmts=true";
+        try (Connection c = DriverManager.getConnection(url, RunningTessera.USER, RunningTessera.PASSWORD);
+                Statement s = c.createStatement();
+                PreparedStatement p = c.prepareStatement("SELECT v FROM metrics_t WHERE id = ?")) {
+            Map<String, Double> before = samples(get("/metrics").body());
+            assertThat(s.execute("SELECT v FROM metrics_t WHERE id = 1; SELECT v FROM metrics_t WHERE id = 1"))
+                    .isTrue();
+            assertThat(s.getMoreResults()).isTrue();
+            for (int i = 0; i < 3; i++) {
+                p.setInt(1, 1);
+                try (ResultSet rs = p.executeQuery()) {
+                    assertThat(rs.next()).isTrue();
+                }
+            }
+            Map<String, Double> after = samples(get("/metrics").body());
+
+            String selects = queries("select", "ok");
+            assertThat(after.get(selects) - before.get(selects)).isEqualTo(2 + 3);
         }
     }
 
