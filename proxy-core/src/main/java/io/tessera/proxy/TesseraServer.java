@@ -23,6 +23,8 @@ import io.tessera.proxy.exec.xa.XaLog;
 import io.tessera.proxy.exec.xa.XaRecovery;
 import io.tessera.proxy.exec.xa.Xids;
 import io.tessera.proxy.frontend.FrontendServer;
+import io.tessera.proxy.metrics.MetricsServer;
+import io.tessera.proxy.metrics.TesseraMetrics;
 import io.tessera.proxy.session.ClientConnections;
 import io.tessera.proxy.stat.SqlStats;
 import io.tessera.proxy.topology.ConfigReloader;
@@ -42,7 +44,8 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * A running Tessera: one event-loop group for client, admin and backend channels, the business executor for
  * blocking work (JDBC data hosts), the data hosts (a pool and a heartbeat per server), the router, the executor, the
- * 8066 listener and the 9066 admin port. {@link #close()} stops everything it started.
+ * 8066 listener, the 9066 admin port and, when {@code metricsPort} is set, the Prometheus endpoint. {@link #close()}
+ * stops everything it started.
  */
 public final class TesseraServer implements AutoCloseable {
 
@@ -58,9 +61,12 @@ public final class TesseraServer implements AutoCloseable {
     private final FrontendServer frontend;
     private final AdminServer admin;
     private final XaLog xaLog;
+    private final TesseraMetrics metrics; // null, as metricsServer, when metricsPort is 0
+    private final MetricsServer metricsServer;
 
     private TesseraServer(EventLoopGroup group, BusinessExecutor business, TopologyHolder topologies,
-            TopologyBuilder builder, FrontendServer frontend, AdminServer admin, XaLog xaLog) {
+            TopologyBuilder builder, FrontendServer frontend, AdminServer admin, XaLog xaLog, TesseraMetrics metrics,
+            MetricsServer metricsServer) {
         this.group = group;
         this.business = business;
         this.topologies = topologies;
@@ -68,6 +74,8 @@ public final class TesseraServer implements AutoCloseable {
         this.frontend = frontend;
         this.admin = admin;
         this.xaLog = xaLog;
+        this.metrics = metrics;
+        this.metricsServer = metricsServer;
     }
 
     /**
@@ -81,7 +89,7 @@ public final class TesseraServer implements AutoCloseable {
     public static TesseraServer start(TesseraConfig config) throws InterruptedException {
         long startupMillis = System.currentTimeMillis();
         SystemConfig system = config.system();
-        ListenPorts.requireFree(system.bindIp(), system.serverPort(), system.managerPort());
+        ListenPorts.requireFree(system.bindIp(), system.serverPort(), system.managerPort(), system.metricsPort());
         boolean epoll = Epoll.isAvailable();
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(system.processors(),
                 epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
@@ -91,6 +99,8 @@ public final class TesseraServer implements AutoCloseable {
         AtomicReference<TopologyHolder> running = new AtomicReference<>();
         FrontendServer frontend = null;
         XaLog xaLog = null;
+        TesseraMetrics metrics = null;
+        MetricsServer metricsServer = null;
         try {
             xaLog = XaLog.open(xaLogFile(config));
             Xids xids = new Xids(system.mycatNodeId(), startupMillis);
@@ -108,7 +118,12 @@ public final class TesseraServer implements AutoCloseable {
                     version);
             running.set(new TopologyHolder(await(builder.build(config, null))));
             recovery.recoverAtStart(XA_RECOVERY_AT_START_SECONDS); // prepared branches hold locks: settle them first
-            frontend = FrontendServer.bind(system, running.get(), connections, version, group, serverChannel);
+            if (system.metricsPort() != 0) {
+                TopologyHolder topologies = running.get();
+                metrics = new TesseraMetrics(connections, () -> ProxyAdminContext.dataHosts(topologies.current()));
+            }
+            frontend = FrontendServer.bind(system, running.get(), connections, version,
+                    metrics == null ? null : metrics.queryMeter(), group, serverChannel);
             AtomicReference<AdminServer> adminServer = new AtomicReference<>();
             ConfigReloader reloader = new ConfigReloader(config.confDir(), builder, running.get(), business,
                     installed -> adminServer.get().users(AdminUsers.of(installed)), Clock.systemUTC(),
@@ -119,8 +134,18 @@ public final class TesseraServer implements AutoCloseable {
                             group, List.of(business), SystemLog.ofLog4j(business)),
                     new ProxyAdminActions(connections, running.get(), reloader), group, serverChannel);
             adminServer.set(admin);
-            return new TesseraServer(group, business, running.get(), builder, frontend, admin, xaLog);
+            if (metrics != null) {
+                metricsServer = MetricsServer.bind(system.bindIp(), system.metricsPort(), metrics);
+            }
+            return new TesseraServer(group, business, running.get(), builder, frontend, admin, xaLog, metrics,
+                    metricsServer);
         } catch (Throwable e) { // whatever stopped the start, even a checked exception Netty rethrew unchecked
+            if (metricsServer != null) {
+                metricsServer.close();
+            }
+            if (metrics != null) {
+                metrics.close();
+            }
             if (frontend != null) {
                 frontend.close();
             }
@@ -171,6 +196,11 @@ public final class TesseraServer implements AutoCloseable {
         return admin.port();
     }
 
+    /** The port of the Prometheus endpoint; 0 when {@code metricsPort} is 0 and there is none. */
+    public int metricsPort() {
+        return metricsServer == null ? 0 : metricsServer.port();
+    }
+
     /** The data hosts Tessera reaches now, by name. */
     public Map<String, DataHost> dataHosts() {
         return topologies.current().dataHosts();
@@ -197,6 +227,10 @@ public final class TesseraServer implements AutoCloseable {
 
     @Override
     public void close() {
+        if (metricsServer != null) {
+            metricsServer.close();
+            metrics.close();
+        }
         admin.close();
         frontend.close();
         topologies.close();

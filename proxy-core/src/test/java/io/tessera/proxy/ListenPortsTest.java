@@ -18,7 +18,7 @@ class ListenPortsTest {
     void namesTheClientPortWhenItIsTaken() throws IOException {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName(LOOPBACK))) {
             int port = taken.getLocalPort();
-            assertThatThrownBy(() -> ListenPorts.requireFree(LOOPBACK, port, 0))
+            assertThatThrownBy(() -> ListenPorts.requireFree(LOOPBACK, port, 0, 0))
                     .isInstanceOf(UncheckedIOException.class)
                     .hasMessageStartingWith("serverPort " + port + ": cannot listen on 127.0.0.1:" + port + ": ")
                     .hasMessageEndingWith("(is another Tessera or MyCat running?)");
@@ -29,7 +29,7 @@ class ListenPortsTest {
     void namesTheAdminPortWhenItIsTaken() throws IOException {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName(LOOPBACK))) {
             int port = taken.getLocalPort();
-            assertThatThrownBy(() -> ListenPorts.requireFree(LOOPBACK, 0, port))
+            assertThatThrownBy(() -> ListenPorts.requireFree(LOOPBACK, 0, port, 0))
                     .hasMessageStartingWith("managerPort " + port + ": cannot listen on 127.0.0.1:" + port + ": ");
         }
     }
@@ -37,15 +37,24 @@ class ListenPortsTest {
     @Test
     void namesTheAdminPortWhenItIsTheClientPort() throws IOException {
         int port = freePort();
-        assertThatThrownBy(() -> ListenPorts.requireFree(LOOPBACK, port, port))
+        assertThatThrownBy(() -> ListenPorts.requireFree(LOOPBACK, port, port, 0))
                 .hasMessageStartingWith("managerPort " + port + ": cannot listen on 127.0.0.1:" + port + ": ");
+    }
+
+    @Test
+    void namesTheMetricsPortWhenItIsTaken() throws IOException {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName(LOOPBACK))) {
+            int port = taken.getLocalPort();
+            assertThatThrownBy(() -> ListenPorts.requireFree(LOOPBACK, 0, 0, port))
+                    .hasMessageStartingWith("metricsPort " + port + ": cannot listen on 127.0.0.1:" + port + ": ");
+        }
     }
 
     @Test
     void acceptsFreePortsAndReleasesThem() throws IOException {
         int port = freePort();
-        assertThatCode(() -> ListenPorts.requireFree(LOOPBACK, port, 0)).doesNotThrowAnyException();
-        assertThatCode(() -> ListenPorts.requireFree(LOOPBACK, port, 0)).doesNotThrowAnyException(); // released
+        assertThatCode(() -> ListenPorts.requireFree(LOOPBACK, port, 0, 0)).doesNotThrowAnyException();
+        assertThatCode(() -> ListenPorts.requireFree(LOOPBACK, port, 0, 0)).doesNotThrowAnyException(); // released
     }
 
     private static int freePort() throws IOException {

@@ -174,8 +174,15 @@ public final class ProxyAdminContext implements AdminContext {
 
     @Override
     public List<DataHostView> dataHosts() {
+        return dataHosts(topologies.current());
+    }
+
+    /**
+     * The data hosts of {@code topology} with their servers' live pools and heartbeats: what {@code show @@datasource}
+     * and {@code show @@heartbeat} read, and the metrics endpoint too.
+     */
+    public static List<DataHostView> dataHosts(Topology topology) {
         List<DataHostView> views = new ArrayList<>();
-        Topology topology = topologies.current();
         for (DataHostConfig host : topology.config().dataHosts().values()) {
             DataHost dataHost = topology.dataHosts().get(host.name());
             List<DataSourceView> list = sources(host, dataHost);

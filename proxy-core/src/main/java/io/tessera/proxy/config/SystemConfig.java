@@ -50,6 +50,7 @@ import java.util.Optional;
  * @param xaRecoveryLogBaseName file name of the XA coordinator log
  * @param useSqlStat MyCat's {@code useSqlStat} (0/1): record SQL statistics from the start
  * @param sqlRecordCount MyCat's {@code sqlRecordCount}: how many slow statements are kept per user
+ * @param metricsPort Tessera: port of the Prometheus endpoint ({@code GET /metrics}) on {@code bindIp}; 0: no endpoint
  * @param properties every property written, name to trimmed value, in document order
  */
 public record SystemConfig(
@@ -89,6 +90,7 @@ public record SystemConfig(
         String xaRecoveryLogBaseName,
         boolean useSqlStat,
         int sqlRecordCount,
+        int metricsPort,
         Map<String, String> properties) {
 
     /** Properties whose value {@link #toString()} masks. */
@@ -111,6 +113,7 @@ public record SystemConfig(
         Objects.requireNonNull(xaRecoveryLogBaseName, "xaRecoveryLogBaseName");
         checkPort("serverPort", serverPort);
         checkPort("managerPort", managerPort);
+        checkPort("metricsPort", metricsPort);
         properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
     }
 
@@ -130,7 +133,8 @@ public record SystemConfig(
                 + ", sqlExecuteTimeout=" + sqlExecuteTimeout + ", fakeMySQLVersion=" + fakeMySQLVersion
                 + ", nonePasswordLogin=" + nonePasswordLogin + ", poolMaxWait=" + poolMaxWait
                 + ", frontAuthPlugin=" + frontAuthPlugin + ", mergeMemoryLimit=" + mergeMemoryLimit
-                + ", useSqlStat=" + useSqlStat + ", sqlRecordCount=" + sqlRecordCount + ", properties=" + shown + "]";
+                + ", useSqlStat=" + useSqlStat + ", sqlRecordCount=" + sqlRecordCount + ", metricsPort=" + metricsPort
+                + ", properties=" + shown + "]";
     }
 
     private static void checkPort(String name, int port) {

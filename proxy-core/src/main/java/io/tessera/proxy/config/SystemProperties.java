@@ -94,7 +94,7 @@ final class SystemProperties {
             "dataNodeIdleCheckPeriod", "fakeMySQLVersion", "nonePasswordLogin", "ignoreUnknownCommand",
             "maxPreparedStmtCount", "defaultMaxLimit", "handleDistributedTransactions", "strictTxIsolation",
             "poolMaxWait", "frontAuthPlugin", "mergeMemoryLimit", "mycatNodeId", "XARecoveryLogBaseDir",
-            "XARecoveryLogBaseName", "useSqlStat", "sqlRecordCount");
+            "XARecoveryLogBaseName", "useSqlStat", "sqlRecordCount", "metricsPort");
 
     private static final Pattern VERSION = Pattern.compile("\\d+\\.\\d+\\.\\d+\\S*");
     private static final int MAX_PACKET = 1 << 30;
@@ -172,6 +172,7 @@ final class SystemProperties {
                 text("XARecoveryLogBaseName", "tmlog"),
                 flag("useSqlStat", true),
                 intValue("sqlRecordCount", 10, 1, MAX_SQL_RECORD_COUNT),
+                intValue("metricsPort", 0, 0, 65_535),
                 raw);
         return problems.count() == before ? config : null;
     }

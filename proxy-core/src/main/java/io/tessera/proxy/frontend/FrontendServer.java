@@ -17,6 +17,7 @@ import io.tessera.proxy.access.UserConnections;
 import io.tessera.proxy.config.SystemConfig;
 import io.tessera.proxy.config.UserConfig;
 import io.tessera.proxy.session.ClientConnections;
+import io.tessera.proxy.session.QueryMeter;
 import io.tessera.proxy.topology.TopologyHolder;
 import io.tessera.router.parse.SqlParser;
 import java.io.IOException;
@@ -42,15 +43,17 @@ public final class FrontendServer implements AutoCloseable {
     /**
      * Listens on {@code bindIp:serverPort} and returns once the port is bound.
      *
+     * @param queryMeter told of each client statement's end; {@code null} while the metrics endpoint is off
      * @throws UncheckedIOException when the address cannot be bound (port in use, unknown address)
      */
     public static FrontendServer bind(SystemConfig system, TopologyHolder topologies, ClientConnections connections,
-            String serverVersion, EventLoopGroup group, Class<? extends ServerChannel> channelType) {
+            String serverVersion, QueryMeter queryMeter, EventLoopGroup group,
+            Class<? extends ServerChannel> channelType) {
         PreparedStatements prepared = new PreparedStatements(new SqlParser(), system.maxPreparedStmtCount());
         CommandDispatcher dispatcher = new CommandDispatcher(prepared, connections);
         UserConnections userConnections = new UserConnections();
         FrontendContext context = new FrontendContext(system.maxPacketSize(), system.idleTimeout().toMillis(),
-                system.mergeMemoryLimit(), dispatcher, topologies, connections, userConnections);
+                system.mergeMemoryLimit(), dispatcher, topologies, connections, userConnections, queryMeter);
         // a login checks the users of the topology current when it arrives, then the user's connection limit; the
         // login's OK and its LoggedIn event follow in the same task, so FrontendHandler counts the connection out
         LoginVerifier<UserConfig> users = (user, host, plugin, nonce, response, database) -> {

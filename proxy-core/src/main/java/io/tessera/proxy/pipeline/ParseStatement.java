@@ -45,6 +45,7 @@ final class ParseStatement implements Step {
         run.statement = parsed;
         run.type = parsed.type();
         status.statement(session, parsed.type());
+        run.client().statementType(parsed.type());
         if (parsed.type() != StatementType.SHOW_WARNINGS) {
             session.warnings(0, null);
         }

@@ -32,6 +32,7 @@ final class ReadText implements Step {
             run.sql = run.prepared() != null ? run.prepared().text() : decode(payload, session.clientCharset());
         }
         run.client().activity().statement(run.sql);
+        run.client().statementStarted();
         return Flow.NEXT;
     }
 

@@ -12,6 +12,7 @@ import io.tessera.protocol.packet.OkPacket;
 import io.tessera.protocol.packet.ResultSetEnds;
 import io.tessera.protocol.result.ResultTable;
 import io.tessera.protocol.result.ResultTableEncoder;
+import io.tessera.router.parse.StatementType;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.function.BiConsumer;
@@ -41,18 +42,26 @@ public final class ClientChannel {
     private final Activity activity = new Activity();
     private final CommandCounters commandCounters;
     private PhysicalDatabases databases = PhysicalDatabases.NONE;
+    private final QueryMeter meter; // null while the metrics endpoint is off: then nothing below is timed
+    private StatementType meteredType; // the current statement's, while one is metered; null otherwise
+    private long meteredSince; // System.nanoTime() when it started
 
     /** A connection whose commands count on their own (tests, connections outside the front end). */
     public ClientChannel(Session session, Channel channel, Runnable onCommandDone) {
-        this(session, channel, onCommandDone, new CommandCounters());
+        this(session, channel, onCommandDone, new CommandCounters(), null);
     }
 
-    /** @param commandCounters the counts of the event loop that serves {@code channel} ({@code show @@command}) */
-    public ClientChannel(Session session, Channel channel, Runnable onCommandDone, CommandCounters commandCounters) {
+    /**
+     * @param commandCounters the counts of the event loop that serves {@code channel} ({@code show @@command})
+     * @param meter told of each statement's end; {@code null} when the metrics endpoint is off
+     */
+    public ClientChannel(Session session, Channel channel, Runnable onCommandDone, CommandCounters commandCounters,
+            QueryMeter meter) {
         this.session = session;
         this.writer = new PacketWriter(channel);
         this.onCommandDone = onCommandDone;
         this.commandCounters = commandCounters;
+        this.meter = meter;
     }
 
     public Session session() {
@@ -202,8 +211,37 @@ public final class ClientChannel {
         }
     }
 
-    /** Called by the front end when the client has gone: whatever waits for writability stops waiting. */
+    /**
+     * A statement's text has arrived (each statement of a multi-statement text in turn): with metrics on, its time
+     * runs from here until its answer ends ({@link #commandDone}) or fails ({@link #statementFailed}).
+     */
+    public void statementStarted() {
+        if (meter != null) {
+            meteredType = StatementType.OTHER; // until it is parsed
+            meteredSince = System.nanoTime();
+        }
+    }
+
+    /** The current statement's type, once parsed or found in the route cache. */
+    public void statementType(StatementType type) {
+        if (meteredType != null) {
+            meteredType = type;
+        }
+    }
+
+    private void statementEnded(boolean ok) {
+        if (meteredType != null) {
+            meter.record(meteredType, ok, System.nanoTime() - meteredSince);
+            meteredType = null;
+        }
+    }
+
+    /**
+     * Called by the front end when the client has gone: whatever waits for writability stops waiting. A statement
+     * cut short so is not metered.
+     */
     public void closed() {
+        meteredType = null;
         if (watch != null) {
             watch.abandoned();
             watch = null;
@@ -243,6 +281,7 @@ public final class ClientChannel {
 
     /** The current statement failed: no further statement of a multi-statement text runs. */
     public void statementFailed() {
+        statementEnded(false);
         if (watch != null) {
             watch.abandoned();
             watch = null;
@@ -254,6 +293,7 @@ public final class ClientChannel {
     }
 
     public void commandDone() {
+        statementEnded(true);
         if (watch != null) {
             StatementWatch ended = watch;
             watch = null;

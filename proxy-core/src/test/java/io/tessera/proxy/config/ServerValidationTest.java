@@ -104,6 +104,7 @@ class ServerValidationTest {
                         <property name="idleTimeout">0</property>
                         <property name="bindIp"></property>
                         <property name="useSqlStat">on</property>
+                        <property name="metricsPort">-1</property>
                         <property name="useZKSwitch">1</property>
                         <property name="serverPort">8066</property>
                     </system>
@@ -126,9 +127,10 @@ class ServerValidationTest {
                 "server.xml:13: <system><property name=\"idleTimeout\">: value \"0\": expected >= 1",
                 "server.xml:14: <system><property name=\"bindIp\">: value \"\": must not be empty",
                 "server.xml:15: <system><property name=\"useSqlStat\">: value \"on\": expected 0 or 1",
-                "server.xml:16: <system><property name=\"useZKSwitch\">: value \"1\": expected true or false",
-                "server.xml:17: <system><property name=\"serverPort\">: already set at line 4",
-                "server.xml:19: <system>: only one <system> is allowed (first at line 3)");
+                "server.xml:16: <system><property name=\"metricsPort\">: value \"-1\": expected 0..65535",
+                "server.xml:17: <system><property name=\"useZKSwitch\">: value \"1\": expected true or false",
+                "server.xml:18: <system><property name=\"serverPort\">: already set at line 4",
+                "server.xml:20: <system>: only one <system> is allowed (first at line 3)");
     }
 
     @Test

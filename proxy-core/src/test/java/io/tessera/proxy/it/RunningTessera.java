@@ -5,6 +5,8 @@ import io.tessera.mariadb.EmbeddedMariaDb;
 import io.tessera.proxy.TesseraServer;
 import io.tessera.proxy.config.ConfigLoader;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
@@ -44,6 +46,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  *       name of the test class's own ({@link DataHosts#databaseName}), created empty on every data host.
  *   <li>{@code ${relayPort}}: with {@link #withRelay}, a {@link TcpRelay} to the {@link DataHosts} server, which a
  *       test cuts to make that data host go away ({@link #relay()}).
+ *   <li>{@code ${metricsPort}}: a port free when the class starts, for server.xml's {@code metricsPort} (whose 0
+ *       means no endpoint rather than any free port); {@link TesseraServer#metricsPort()} tells it.
  * </ul>
  *
  * <p>Then it starts {@link TesseraServer} on it. Templates set {@code serverPort} and {@code managerPort} to 0, so
@@ -139,6 +143,7 @@ final class RunningTessera implements BeforeAllCallback, AfterAllCallback {
             EmbeddedMariaDb extra = extraHosts.get(i);
             addHost(values, Integer.toString(i + 2), extra.host(), extra.port(), extra.user(), extra.password());
         }
+        values.put("metricsPort", Integer.toString(freePort()));
         if (withRelay) {
             relay = new TcpRelay(dataHosts.port());
             values.put("relayPort", Integer.toString(relay.port()));
@@ -288,6 +293,12 @@ final class RunningTessera implements BeforeAllCallback, AfterAllCallback {
             throw new IllegalStateException("Tessera is not running: register RunningTessera in a static field");
         }
         return server;
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
     }
 
     private static void addHost(Map<String, String> values, String suffix, String host, int port, String user,
