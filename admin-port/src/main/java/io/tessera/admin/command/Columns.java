@@ -38,6 +38,11 @@ final class Columns {
         return ResultTable.integer(name);
     }
 
+    /** {@code FIELD_TYPE_INT24}: MyCat's type for {@code show @@sql.resultset}'s RESULTSET_SIZE. */
+    static ColumnDefinition41 int24(String name) {
+        return ColumnDefinition41.of(name, ColumnType.INT24, Collations.BINARY, 9, ColumnFlag.BINARY | ColumnFlag.NUM);
+    }
+
     /** {@code FIELD_TYPE_LONGLONG}: a 64-bit integer. */
     static ColumnDefinition41 longLong(String name) {
         return ResultTable.bigint(name);

@@ -35,6 +35,7 @@ public final class ClientChannel {
     private CommandListener commandListener;
     private Runnable nextStatement;
     private StatementWatch watch; // set only while SQL statistics record the current statement
+    private long answerRows; // rows of the watched statement's answer so far
     private int commandStart; // the sequence id of the current command's first answer packet
     private final long openedMillis = System.currentTimeMillis();
     private long bytesRead; // the event loop writes; the admin port reads a possibly stale value
@@ -218,6 +219,12 @@ public final class ClientChannel {
     /** {@code watch} learns how the current statement ends (the SQL statistics record it). */
     public void watch(StatementWatch watch) {
         this.watch = watch;
+        answerRows = 0;
+    }
+
+    /** A result set of the current statement's answer ended after {@code rows} rows (the SQL statistics count them). */
+    public void rowsSent(long rows) {
+        answerRows += rows;
     }
 
     /** Told when each command ends, before the next may start (the binary protocol's result re-encoder). */
@@ -257,7 +264,7 @@ public final class ClientChannel {
         if (watch != null) {
             StatementWatch ended = watch;
             watch = null;
-            ended.succeeded(writer.bytesWritten());
+            ended.succeeded(writer.bytesWritten(), answerRows);
         }
         if (nextStatement != null) {
             Runnable next = nextStatement;

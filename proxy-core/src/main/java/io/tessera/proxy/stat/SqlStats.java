@@ -21,14 +21,18 @@ import java.util.concurrent.ConcurrentMap;
  * small objects and a few striped counter updates ({@link java.util.concurrent.atomic.LongAdder}); only a slow
  * statement or one naming several tables takes a lock, held for a few field updates. Nothing logs, nothing waits for
  * I/O. Memory is
- * bounded: per user {@value UserStats#RECENT} recent and {@code sqlRecordCount} slow statements, at most
- * {@value #MAX_TABLES} tables with at most {@value TableStats#MAX_RELATED} related tables each; users are those of
- * server.xml, who alone can log in.
+ * bounded: per user {@value UserStats#RECENT} recent, {@code sqlRecordCount} slow and {@value UserStats#LARGEST}
+ * large statements and {@value Frequencies#MAX_TEXTS} texts each for {@code show @@sql.high} and
+ * {@code show @@sql.resultset}; at most {@value #MAX_TABLES} tables with at most {@value TableStats#MAX_RELATED}
+ * related tables each; users are those of server.xml, who alone can log in.
  */
 public final class SqlStats implements SqlStatsView {
 
     /** Tables tracked at most: a table first seen beyond this is not counted (MyCat has no bound). */
     static final int MAX_TABLES = 1024;
+
+    /** MyCat's default {@code maxResultSet}: 512 KiB. */
+    static final long BIG_RESULT_BYTES = 512 * 1024;
 
     private final int slowPerUser;
     private final TimeZone zone = TimeZone.getDefault(); // MyCat's TIME_COUNT hours are the server's
@@ -118,6 +122,32 @@ public final class SqlStats implements SqlStatsView {
         return all;
     }
 
+    @Override
+    public List<Frequent> frequent(boolean clear) {
+        List<Frequent> all = new ArrayList<>();
+        users.values().forEach(u -> all.addAll(u.frequent(clear)));
+        return all;
+    }
+
+    @Override
+    public List<Large> large(boolean clear) {
+        List<Large> all = new ArrayList<>();
+        users.values().forEach(u -> all.addAll(u.large(clear)));
+        return all;
+    }
+
+    @Override
+    public List<BigResult> bigResults(boolean clear) {
+        List<BigResult> all = new ArrayList<>();
+        users.values().forEach(u -> all.addAll(u.bigResults(clear)));
+        return all;
+    }
+
+    @Override
+    public long bigResultBytes() {
+        return BIG_RESULT_BYTES;
+    }
+
     /** Counts the statement once for each distinct table it names. */
     private void countTables(List<TableReference> named, StatementType type, long endMillis) {
         if (named.isEmpty()) {
@@ -186,7 +216,7 @@ public final class SqlStats implements SqlStatsView {
         }
 
         @Override
-        public void succeeded(long bytesSent) {
+        public void succeeded(long bytesSent, long rows) {
             long executeMillis = (System.nanoTime() - startNanos) / 1_000_000;
             long endMillis = startMillis + executeMillis;
             Slow slow = null;
@@ -194,8 +224,13 @@ public final class SqlStats implements SqlStatsView {
             if (executeMillis >= threshold) {
                 slow = new Slow(user.name(), dataNodes(), startMillis, executeMillis, sql, ip, schema);
             }
-            user.ended(type, new Executed(user.name(), startMillis, executeMillis, sql, ip), slow, bytesIn,
-                    bytesSent - bytesSentBefore, endMillis);
+            Large large = null;
+            if (type == StatementType.SELECT && rows > LARGE_ROWS) {
+                large = new Large(user.name(), rows, startMillis, executeMillis, sql, ip);
+            }
+            long bytesOut = bytesSent - bytesSentBefore;
+            user.ended(type, new Executed(user.name(), startMillis, executeMillis, sql, ip), slow, large,
+                    bytesOut >= BIG_RESULT_BYTES, bytesIn, bytesOut, endMillis);
             countTables(tables, type, endMillis);
         }
 

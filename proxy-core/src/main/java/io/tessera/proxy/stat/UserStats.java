@@ -1,6 +1,9 @@
 package io.tessera.proxy.stat;
 
+import io.tessera.admin.SqlStatsView.BigResult;
 import io.tessera.admin.SqlStatsView.Executed;
+import io.tessera.admin.SqlStatsView.Frequent;
+import io.tessera.admin.SqlStatsView.Large;
 import io.tessera.admin.SqlStatsView.Slow;
 import io.tessera.admin.SqlStatsView.UserSum;
 import io.tessera.router.parse.StatementType;
@@ -13,14 +16,18 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * One user's statistics: MyCat's {@code UserStat} (its last statements, its slowest, its reads and writes). The event
- * loops that serve the user's connections update it at once: counts are {@link LongAdder}s and the last statements a
- * ring written without locks, so they do not wait for each other; only a slow statement takes this object's lock.
+ * One user's statistics: MyCat's {@code UserStat} (its last statements, its slowest, its largest, its reads and
+ * writes, its statements by text). The event loops that serve the user's connections update it at once: counts are
+ * {@link LongAdder}s and the last statements a ring written without locks, so they do not wait for each other; only a
+ * slow or large statement takes this object's lock, and each text its own.
  */
 final class UserStats {
 
     /** Statements {@code show @@sql} keeps per user (MyCat's {@code UserSqlLastStat(50)}). */
     static final int RECENT = 50;
+
+    /** Large SELECTs {@code show @@sql.large} keeps per user (MyCat's {@code UserSqlLargeStat(10)}). */
+    static final int LARGEST = 10;
 
     private static final long HOUR = 3_600_000L;
     private static final long DAY = 24 * HOUR;
@@ -33,6 +40,9 @@ final class UserStats {
     private final AtomicLong recentCount = new AtomicLong(); // statements put in the ring since it was last cleared
     private final AtomicReferenceArray<Executed> recent = new AtomicReferenceArray<>(RECENT);
     private final List<Slow> slowest = new ArrayList<>(); // guarded by this
+    private final List<Large> largest = new ArrayList<>(); // guarded by this
+    private final Frequencies frequencies = new Frequencies();
+    private final BigResults bigResults = new BigResults();
     private final LongAdder reads = new LongAdder();
     private final LongAdder writes = new LongAdder();
     private final LongAdder bytesIn = new LongAdder();
@@ -64,8 +74,12 @@ final class UserStats {
         running.decrementAndGet();
     }
 
-    /** A statement that started ended well; {@code slow} is null unless it was slow. */
-    void ended(StatementType type, Executed executed, Slow slow, long in, long out, long endMillis) {
+    /**
+     * A statement that started ended well; {@code slow} is null unless it was slow, {@code large} unless it was a
+     * large SELECT; {@code big} tells whether its answer ({@code out} bytes) was big.
+     */
+    void ended(StatementType type, Executed executed, Slow slow, Large large, boolean big, long in, long out,
+            long endMillis) {
         running.decrementAndGet();
         if (type.reads()) {
             reads.increment();
@@ -80,6 +94,30 @@ final class UserStats {
         recent.set((int) (recentCount.getAndIncrement() % RECENT), executed);
         if (slow != null) {
             keepIfAmongSlowest(slow);
+        }
+        frequencies.add(executed.sql(), executed.executeMillis(), endMillis, executed.ip());
+        if (large != null) {
+            keepIfAmongLargest(large);
+        }
+        if (big) {
+            bigResults.add(executed.sql(), out);
+        }
+    }
+
+    /** Keeps the {@value #LARGEST} with the most rows. */
+    private synchronized void keepIfAmongLargest(Large large) {
+        if (largest.size() < LARGEST) {
+            largest.add(large);
+            return;
+        }
+        int smallest = 0;
+        for (int i = 1; i < largest.size(); i++) {
+            if (largest.get(i).rows() < largest.get(smallest).rows()) {
+                smallest = i;
+            }
+        }
+        if (large.rows() > largest.get(smallest).rows()) {
+            largest.set(smallest, large);
         }
     }
 
@@ -151,6 +189,22 @@ final class UserStats {
             slowest.clear();
         }
         return copy;
+    }
+
+    synchronized List<Large> large(boolean clear) {
+        List<Large> copy = List.copyOf(largest);
+        if (clear) {
+            largest.clear();
+        }
+        return copy;
+    }
+
+    List<Frequent> frequent(boolean clear) {
+        return frequencies.list(name, clear);
+    }
+
+    List<BigResult> bigResults(boolean clear) {
+        return bigResults.list(name, clear);
     }
 
     synchronized void clearSlow() {
