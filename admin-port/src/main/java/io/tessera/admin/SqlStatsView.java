@@ -1,6 +1,7 @@
 package io.tessera.admin;
 
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * MyCat's SQL statistics ({@code useSqlStat}): what the statements run on data nodes cost, by user and by table, and
@@ -28,6 +29,9 @@ public interface SqlStatsView {
 
     /** The slowest statements of each user at or over {@link #slowMillis()} ({@code show @@sql.slow}). */
     List<Slow> slow(boolean clear);
+
+    /** Forgets the slow statements {@code which} accepts ({@code clear @@slow}); returns how many it forgot. */
+    int clearSlow(Predicate<Slow> which);
 
     /** Reads and writes per user ({@code show @@sql.sum}, {@code show @@sql.sum.user}). */
     List<UserSum> users(boolean clear);

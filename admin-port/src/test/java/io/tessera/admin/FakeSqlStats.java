@@ -4,6 +4,7 @@ import static io.tessera.admin.FakeContext.NOW;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 
 /** A {@link SqlStatsView} over fixed lists that remembers its switches and which lists were cleared. */
 public final class FakeSqlStats implements SqlStatsView {
@@ -11,7 +12,7 @@ public final class FakeSqlStats implements SqlStatsView {
     private boolean recording;
     private long slowMillis = 100;
     private final List<Executed> recent;
-    private final List<Slow> slow;
+    private final List<Slow> slow; // mutable: clear @@slow removes from it
     private final List<UserSum> users;
     private final List<TableSum> tables;
     private final List<Frequent> frequent = List.of(
@@ -32,7 +33,7 @@ public final class FakeSqlStats implements SqlStatsView {
 
     FakeSqlStats(List<Executed> recent, List<Slow> slow, List<UserSum> users, List<TableSum> tables) {
         this.recent = recent;
-        this.slow = slow;
+        this.slow = new ArrayList<>(slow);
         this.users = users;
         this.tables = tables;
     }
@@ -83,6 +84,13 @@ public final class FakeSqlStats implements SqlStatsView {
     @Override
     public List<Slow> slow(boolean clear) {
         return cleared(clear, "slow", slow);
+    }
+
+    @Override
+    public int clearSlow(Predicate<Slow> which) {
+        int before = slow.size();
+        slow.removeIf(which);
+        return before - slow.size();
     }
 
     @Override

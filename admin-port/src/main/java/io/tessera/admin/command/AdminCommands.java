@@ -75,7 +75,9 @@ public final class AdminCommands {
                 new ReloadConfig(ReloadConfig.What.ROLLBACK, actions),
                 new ReloadSqlStat(),
                 new ChangeStatus(ChangeStatus.To.OFFLINE, actions),
-                new ChangeStatus(ChangeStatus.To.ONLINE, actions));
+                new ChangeStatus(ChangeStatus.To.ONLINE, actions),
+                new ClearSlow(ClearSlow.By.SCHEMA),
+                new ClearSlow(ClearSlow.By.DATA_NODE));
         List<HelpEntry> help = new ArrayList<>();
         for (AdminCommand command : listed) {
             help.addAll(command.help());

@@ -54,7 +54,8 @@ class AdminCommandsTest {
                 "show @@sql.sum.user", "show @@sql.sum.table", "reload @@sqlslow=10", "reload @@sqlstat=open",
                 "show @@heartbeat", "show @@database", "show @@sysparam", "show @@white", "show @@session",
                 "switch @@datasource host1", "kill @@connection 1", "reload @@config", "reload @@config_all",
-                "reload @@user", "rollback @@config", "offline", "online", "show @@help",
+                "reload @@user", "rollback @@config", "offline", "online",
+                "clear @@slow where schema = TESTDB", "clear @@slow where datanode = dn1", "show @@help",
                 "select @@version_comment limit 1", "set names utf8");
         Set<Class<?>> reached = new HashSet<>();
         Set<AdminCommand> instances = new HashSet<>();
@@ -65,8 +66,8 @@ class AdminCommandsTest {
             instances.add(first);
         }
         assertThat(instances).containsExactlyInAnyOrderElementsOf(Replies.COMMANDS.commands());
-        // ShowTime, ShowSqlSumUser, ChangeStatus and ReloadConfig serve several statements each
-        assertThat(reached).hasSize(30);
+        // ShowTime, ShowSqlSumUser, ChangeStatus, ReloadConfig and ClearSlow serve several statements each
+        assertThat(reached).hasSize(31);
     }
 
     @Test
@@ -74,7 +75,8 @@ class AdminCommandsTest {
         assertThat(Replies.COMMANDS.execute("show @@version", FakeContext.sample(), Replies.VIEWER))
                 .isInstanceOf(AdminReply.Rows.class);
         for (String control : List.of("kill @@connection 3", "offline", "online", "switch @@datasource host1:1",
-                "reload @@config", "reload @@config_all", "reload @@user", "rollback @@config")) {
+                "reload @@config", "reload @@config_all", "reload @@user", "rollback @@config",
+                "clear @@slow where datanode = dn1")) {
             assertThatThrownBy(() -> Replies.COMMANDS.execute(control, FakeContext.sample(), Replies.VIEWER))
                     .as(control).isInstanceOfSatisfying(TesseraException.class, e -> {
                         assertThat(e.errorCode()).isEqualTo(1227);

@@ -54,15 +54,17 @@ class ShowHelpTest {
                 List.of("reload @@sqlstat=open", "Open real-time sql stat analyzer"),
                 List.of("reload @@sqlstat=close", "Close real-time sql stat analyzer"),
                 List.of("offline", "Change server status to OFF"),
-                List.of("online", "Change server status to ON"));
+                List.of("online", "Change server status to ON"),
+                List.of("clear @@slow where schema = ?", "Clear slow sql by schema"),
+                List.of("clear @@slow where datanode = ?", "Clear slow sql by datanode"));
     }
 
     @Test
     void everyListedStatementRuns() throws Exception {
         for (List<String> line : table("show @@help").rows()) {
             String statement = line.get(0).replace("schema = ?", "schema = TESTDB").replace("dataNode = ?",
-                    "dataNode = dn1").replace("id1,id2,...", "3,7").replace("name:index", "host1:1")
-                    .replace("@@sqlslow=", "@@sqlslow=200");
+                    "dataNode = dn1").replace("datanode = ?", "datanode = dn1").replace("id1,id2,...", "3,7")
+                    .replace("name:index", "host1:1").replace("@@sqlslow=", "@@sqlslow=200");
             AdminReply reply = Replies.settled(Replies.reply(statement, FakeContext.sample()));
             if (statement.startsWith("show")) {
                 assertThat(reply).as(statement).isInstanceOf(AdminReply.Rows.class);

@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.TimeZone;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.function.Predicate;
 
 /**
  * Records MyCat's SQL statistics for the statements the data nodes run: per user the last statements, the slowest
@@ -106,6 +107,15 @@ public final class SqlStats implements SqlStatsView {
         List<Slow> all = new ArrayList<>();
         users.values().forEach(u -> all.addAll(u.slow(clear)));
         return all;
+    }
+
+    @Override
+    public int clearSlow(Predicate<Slow> which) {
+        int forgotten = 0;
+        for (UserStats user : users.values()) {
+            forgotten += user.clearSlow(which);
+        }
+        return forgotten;
     }
 
     @Override

@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Predicate;
 
 /**
  * One user's statistics: MyCat's {@code UserStat} (its last statements, its slowest, its largest, its reads and
@@ -205,6 +206,13 @@ final class UserStats {
 
     List<BigResult> bigResults(boolean clear) {
         return bigResults.list(name, clear);
+    }
+
+    /** Forgets the slow statements {@code which} accepts; returns how many. */
+    synchronized int clearSlow(Predicate<Slow> which) {
+        int before = slowest.size();
+        slowest.removeIf(which);
+        return before - slowest.size();
     }
 
     synchronized void clearSlow() {

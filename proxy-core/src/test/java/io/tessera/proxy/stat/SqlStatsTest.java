@@ -138,6 +138,15 @@ class SqlStatsTest {
     }
 
     @Test
+    void clearSlowForgetsOnlyTheStatementsItIsAskedTo() {
+        stats.slowMillis(0);
+        start("test", "select 1", StatementType.SELECT).succeeded(1_000, 1);
+        start("other", "select 2", StatementType.SELECT).succeeded(1_000, 1);
+        assertThat(stats.clearSlow(slow -> slow.sql().equals("select 2"))).isEqualTo(1);
+        assertThat(stats.slow(false)).extracting(Slow::sql).containsExactly("select 1");
+    }
+
+    @Test
     void groupsStatementsByTextForSqlHigh() {
         for (int i = 0; i < 3; i++) {
             start("test", "select * from t1 where id = 1", StatementType.SELECT, "t1").succeeded(1_100, 1);
