@@ -95,6 +95,18 @@ public record FakeContext(String version, long startupMillis, Clock clock, List<
                 new SystemParameterView("Mycat_serverPort", "8066", "client port"));
     }
 
+    /** Two processors, listed out of order; Processor1 served no statement. */
+    @Override
+    public List<RoutingCounts> routingCounts() {
+        return List.of(new RoutingCounts("Processor1", 0, 0, 0, 0, 0, 0, 0, 0, 0),
+                new RoutingCounts("Processor0", 120, 61_234_567, 9_000_600, 7, 880, 118, 30_000_000, 2_500_000, 3));
+    }
+
+    @Override
+    public long routeCacheSize() {
+        return 42;
+    }
+
     public FakeContext withDataHosts(List<DataHostView> hosts) {
         return new FakeContext(version, startupMillis, clock, schemas, dataNodes, hosts, threadPools, connections,
                 commandCounts, sqlStats);

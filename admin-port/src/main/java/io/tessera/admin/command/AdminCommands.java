@@ -63,6 +63,8 @@ public final class AdminCommands {
                 new ShowSqlSumUser(ShowSqlSumUser.Which.SUM),
                 new ShowSqlSumUser(ShowSqlSumUser.Which.SUM_USER),
                 new ShowSqlSumTable(),
+                new ShowParser(),
+                new ShowRouter(),
                 new ShowHeartbeat(),
                 new ShowSysParam(),
                 new ShowWhite(),

@@ -48,6 +48,12 @@ final class Columns {
         return ResultTable.bigint(name);
     }
 
+    /** {@code FIELD_TYPE_FLOAT}. */
+    static ColumnDefinition41 floatColumn(String name) {
+        return new ColumnDefinition41("", "", "", name, name, Collations.BINARY, 12, ColumnType.FLOAT,
+                ColumnFlag.BINARY | ColumnFlag.NUM, NOT_FIXED_DECIMALS);
+    }
+
     /** {@code FIELD_TYPE_DOUBLE}. */
     static ColumnDefinition41 doubleColumn(String name) {
         return new ColumnDefinition41("", "", "", name, name, Collations.BINARY, 22, ColumnType.DOUBLE,

@@ -41,6 +41,8 @@ class ShowHelpTest {
                 List.of("show @@sql.sum", "Report  User RW Stat "),
                 List.of("show @@sql.sum.user", "Report  User RW Stat "),
                 List.of("show @@sql.sum.table", "Report  Table RW Stat "),
+                List.of("show @@parser", "Report parser status"),
+                List.of("show @@router", "Report router status"),
                 List.of("show @@heartbeat", "Report heartbeat status"),
                 List.of("show @@sysparam", "Report system param"),
                 List.of("show @@white", "show server white host"),

@@ -11,6 +11,7 @@ import io.tessera.admin.DataNodeView;
 import io.tessera.admin.DataSourceView;
 import io.tessera.admin.HeartbeatStatus;
 import io.tessera.admin.PoolStats;
+import io.tessera.admin.RoutingCounts;
 import io.tessera.admin.SchemaView;
 import io.tessera.admin.SessionView;
 import io.tessera.admin.SqlStatsView;
@@ -28,6 +29,7 @@ import io.tessera.proxy.exec.DataNode;
 import io.tessera.proxy.session.ClientChannel;
 import io.tessera.proxy.session.ClientConnections;
 import io.tessera.proxy.session.CommandCounters;
+import io.tessera.proxy.session.RoutingCounters;
 import io.tessera.proxy.session.Session;
 import io.tessera.proxy.stat.SqlStats;
 import io.tessera.proxy.topology.ConfigReloader;
@@ -224,6 +226,22 @@ public final class ProxyAdminContext implements AdminContext {
                     c.stmtClose(), c.ping(), c.kill(), c.quit(), c.other()));
         });
         return counts;
+    }
+
+    @Override
+    public List<RoutingCounts> routingCounts() {
+        List<RoutingCounts> counts = new ArrayList<>();
+        processorNames.forEach((loop, name) -> {
+            RoutingCounters c = connections.routingCounters(loop);
+            counts.add(new RoutingCounts(name, c.parses(), c.parseNanos(), c.maxParseNanos(), c.maxParseConnection(),
+                    c.cachedRoutes(), c.routes(), c.routeNanos(), c.maxRouteNanos(), c.maxRouteConnection()));
+        });
+        return counts;
+    }
+
+    @Override
+    public long routeCacheSize() {
+        return topologies.current().pipeline().routeCacheSize();
     }
 
     @Override

@@ -44,6 +44,7 @@ final class UseCachedRoute implements Step {
         run.type = cached.type();
         run.tables = cached.tables();
         status.statement(session, cached.type());
+        run.client().routingCounters().cachedRoute();
         run.plan = cached.plan();
         run.skipTo(RunPlan.class);
         return Flow.NEXT;

@@ -41,19 +41,25 @@ public final class ClientChannel {
     private long bytesRead; // the event loop writes; the admin port reads a possibly stale value
     private final Activity activity = new Activity();
     private final CommandCounters commandCounters;
+    private final RoutingCounters routingCounters;
     private PhysicalDatabases databases = PhysicalDatabases.NONE;
 
     /** A connection whose commands count on their own (tests, connections outside the front end). */
     public ClientChannel(Session session, Channel channel, Runnable onCommandDone) {
-        this(session, channel, onCommandDone, new CommandCounters());
+        this(session, channel, onCommandDone, new CommandCounters(), new RoutingCounters());
     }
 
-    /** @param commandCounters the counts of the event loop that serves {@code channel} ({@code show @@command}) */
-    public ClientChannel(Session session, Channel channel, Runnable onCommandDone, CommandCounters commandCounters) {
+    /**
+     * @param commandCounters the counts of the event loop that serves {@code channel} ({@code show @@command})
+     * @param routingCounters that event loop's parse and route counts ({@code show @@parser}, {@code show @@router})
+     */
+    public ClientChannel(Session session, Channel channel, Runnable onCommandDone, CommandCounters commandCounters,
+            RoutingCounters routingCounters) {
         this.session = session;
         this.writer = new PacketWriter(channel);
         this.onCommandDone = onCommandDone;
         this.commandCounters = commandCounters;
+        this.routingCounters = routingCounters;
     }
 
     public Session session() {
@@ -79,6 +85,11 @@ public final class ClientChannel {
     }
 
     /** The commands its event loop dispatched ({@code show @@command}). */
+    /** The parse and route counts of its event loop ({@code show @@parser}, {@code show @@router}). */
+    public RoutingCounters routingCounters() {
+        return routingCounters;
+    }
+
     public CommandCounters commandCounters() {
         return commandCounters;
     }

@@ -7,6 +7,7 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.logging.log4j.LogManager;
@@ -17,7 +18,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@code show @@sql.high}, {@code show @@sql.large} and {@code show @@sql.resultset} over real TCP and Connector/J:
- * known statements on dn1 by user test, and the counts, rows and sizes the admin port reports checked exactly.
+ * known statements on dn1 by user test, and the counts, rows and sizes the admin port reports checked exactly; and
+ * {@code show @@parser} and {@code show @@router}'s counts of new and repeated statements.
  */
 class SqlHighIT {
 
@@ -66,7 +68,8 @@ class SqlHighIT {
             LOG.warn("SqlHighIT: show @@sql.high " + high);
             assertThat(high).extracting(r -> r.get("USER") + " " + r.get("FREQUENCY") + " " + r.get("SQL"))
                     .containsExactly("test 25 select v from high_t where id = 1",
-                            "test 5 select v from high_t where id = 2", "test 2 " + ALL_WIDE, "test 1 " + ALL_NARROW, "test 1 " + FIRST_10000);
+                            "test 5 select v from high_t where id = 2", "test 2 " + ALL_WIDE, "test 1 " + ALL_NARROW,
+                            "test 1 " + FIRST_10000);
             assertThat(high.get(0)).containsEntry("ID", "1").containsEntry("IP", "127.0.0.1");
             long min = Long.parseLong(high.get(0).get("MIN_TIME"));
             assertThat(Long.parseLong(high.get(0).get("AVG_TIME"))).isBetween(min,
@@ -93,6 +96,44 @@ class SqlHighIT {
             assertThat(admin("show @@sql.resultset true")).hasSize(2);
             assertThat(admin("show @@sql.resultset")).isEmpty();
         }
+    }
+
+    @Test
+    void parserAndRouterCountTheStatementsOfEachKind() throws Exception {
+        try (Connection test = tessera.connect("TESTDB"); Statement s = test.createStatement()) {
+            Map<String, Long> parserBefore = totals(admin("show @@parser"));
+            Map<String, Long> routerBefore = totals(admin("show @@router"));
+            for (int i = 0; i < 10; i++) {
+                count(s, "select v from high_t where id = " + (1000 + i)); // new texts: parsed and routed
+            }
+            for (int i = 0; i < 5; i++) {
+                count(s, "select v from high_t where id = 1000"); // planned before: from the route cache
+            }
+            List<Map<String, String>> parser = admin("show @@parser");
+            List<Map<String, String>> router = admin("show @@router");
+            LOG.warn("SqlHighIT: show @@parser " + parser + ", show @@router " + router);
+            Map<String, Long> parsed = totals(parser);
+            Map<String, Long> routed = totals(router);
+            assertThat(parsed.get("PARSE_COUNT") - parserBefore.get("PARSE_COUNT")).isEqualTo(10);
+            assertThat(parsed.get("CACHED_COUNT") - parserBefore.get("CACHED_COUNT")).isEqualTo(5);
+            assertThat(routed.get("ROUTE_COUNT") - routerBefore.get("ROUTE_COUNT")).isEqualTo(10);
+            assertThat(parser).extracting(r -> r.get("PROCESSOR_NAME"))
+                    .allMatch(name -> name.startsWith("Processor"));
+            assertThat(Long.parseLong(parser.get(0).get("CACHE_SIZE"))).isGreaterThanOrEqualTo(10);
+        }
+    }
+
+    /** The whole-number columns summed over the processors. */
+    private static Map<String, Long> totals(List<Map<String, String>> rows) {
+        Map<String, Long> totals = new LinkedHashMap<>();
+        for (Map<String, String> row : rows) {
+            for (String column : List.of("PARSE_COUNT", "CACHED_COUNT", "ROUTE_COUNT")) {
+                if (row.containsKey(column)) {
+                    totals.merge(column, Long.parseLong(row.get(column)), Long::sum);
+                }
+            }
+        }
+        return totals;
     }
 
     private static int count(Statement s, String sql) throws SQLException {
