@@ -99,6 +99,9 @@ public interface AdminContext {
     /** The plans the route cache holds now ({@code show @@parser}'s CACHE_SIZE). */
     long routeCacheSize();
 
+    /** The caches of the configuration in force ({@code show @@cache}), in the order to show them. */
+    List<CacheCounts> caches();
+
     /**
      * The SQL statistics and their switches ({@code show @@sql...}, {@code reload @@sqlstat},
      * {@code reload @@sqlslow}).

@@ -107,6 +107,13 @@ public record FakeContext(String version, long startupMillis, Clock clock, List<
         return 42;
     }
 
+    /** A used route cache and an unused parent-row cache. */
+    @Override
+    public List<CacheCounts> caches() {
+        return List.of(new CacheCounts("SQLRouteCache", 16_777_216, 5_120, 1_000, 900, 100, NOW - 10, NOW - 5_000),
+                new CacheCounts("ER_SQL2PARENTID", 100_000, 0, 0, 0, 0, 0, 0));
+    }
+
     public FakeContext withDataHosts(List<DataHostView> hosts) {
         return new FakeContext(version, startupMillis, clock, schemas, dataNodes, hosts, threadPools, connections,
                 commandCounts, sqlStats);

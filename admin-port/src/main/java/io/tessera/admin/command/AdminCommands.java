@@ -53,6 +53,7 @@ public final class AdminCommands {
                 new ShowDataSource(),
                 new ShowCommand(),
                 new ShowConnection(),
+                new ShowCache(),
                 new ShowSession(),
                 new ShowConnectionSql(),
                 new ShowSql(),

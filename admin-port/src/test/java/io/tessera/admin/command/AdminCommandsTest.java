@@ -51,6 +51,7 @@ class AdminCommandsTest {
                 "show @@server", "show @@threadpool", "show @@datanode", "show @@datasource", "show @@command",
                 "show @@connection", "show @@connection.sql", "show @@sql", "show @@sql.slow", "show @@sql.sum",
                 "show @@sql.high", "show @@sql.large", "show @@sql.resultset", "show @@parser", "show @@router",
+                "show @@cache",
                 "show @@sql.sum.user", "show @@sql.sum.table", "reload @@sqlslow=10", "reload @@sqlstat=open",
                 "show @@heartbeat", "show @@database", "show @@sysparam", "show @@white", "show @@session",
                 "switch @@datasource host1", "kill @@connection 1", "reload @@config", "reload @@config_all",
@@ -67,7 +68,7 @@ class AdminCommandsTest {
         }
         assertThat(instances).containsExactlyInAnyOrderElementsOf(Replies.COMMANDS.commands());
         // ShowTime, ShowSqlSumUser, ChangeStatus, ReloadConfig and ClearSlow serve several statements each
-        assertThat(reached).hasSize(33);
+        assertThat(reached).hasSize(34);
     }
 
     @Test

@@ -31,6 +31,7 @@ class ShowHelpTest {
                 List.of("show @@datasource where dataNode = ?", "Report dataSources"),
                 List.of("show @@command", "Report commands status"),
                 List.of("show @@connection", "Report connection status"),
+                List.of("show @@cache", "Report system cache usage"),
                 List.of("show @@session", "Report front session details"),
                 List.of("show @@connection.sql", "Report connection sql"),
                 List.of("show @@sql", "Report SQL list"),

@@ -4,6 +4,7 @@ import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.util.concurrent.EventExecutor;
 import io.tessera.admin.AdminContext;
+import io.tessera.admin.CacheCounts;
 import io.tessera.admin.CommandCounts;
 import io.tessera.admin.ConnectionView;
 import io.tessera.admin.DataHostView;
@@ -25,7 +26,10 @@ import io.tessera.proxy.config.ReadHostConfig;
 import io.tessera.proxy.config.SchemaConfig;
 import io.tessera.proxy.config.TableConfig;
 import io.tessera.proxy.config.WriteHostConfig;
+import io.tessera.proxy.exec.ColumnOrders;
 import io.tessera.proxy.exec.DataNode;
+import io.tessera.proxy.exec.ParentRows;
+import io.tessera.proxy.pipeline.StatementPipeline;
 import io.tessera.proxy.session.ClientChannel;
 import io.tessera.proxy.session.ClientConnections;
 import io.tessera.proxy.session.CommandCounters;
@@ -35,6 +39,8 @@ import io.tessera.proxy.stat.SqlStats;
 import io.tessera.proxy.topology.ConfigReloader;
 import io.tessera.proxy.topology.Topology;
 import io.tessera.proxy.topology.TopologyHolder;
+import io.tessera.router.CacheCounters;
+import io.tessera.router.RouteCache;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -241,7 +247,27 @@ public final class ProxyAdminContext implements AdminContext {
 
     @Override
     public long routeCacheSize() {
-        return topologies.current().pipeline().routeCacheSize();
+        return topologies.current().pipeline().routeCache().size();
+    }
+
+    /**
+     * MyCat's SQLRouteCache (bounded by the characters of its statements, so MAX and CUR count those) and
+     * ER_SQL2PARENTID, then the column orders learnt for INSERTs without a column list, which MyCat does not have.
+     */
+    @Override
+    public List<CacheCounts> caches() {
+        StatementPipeline pipeline = topologies.current().pipeline();
+        RouteCache routes = pipeline.routeCache();
+        ParentRows parents = pipeline.parentRows();
+        ColumnOrders columns = pipeline.columnOrders();
+        return List.of(cache("SQLRouteCache", routes.maxChars(), routes.chars(), routes.counters()),
+                cache("ER_SQL2PARENTID", ParentRows.MAX_ENTRIES, parents.size(), parents.counters()),
+                cache("TableColumnOrderCache", -1, columns.size(), columns.counters()));
+    }
+
+    private static CacheCounts cache(String name, long max, long current, CacheCounters c) {
+        return new CacheCounts(name, max, current, c.accesses(), c.hits(), c.puts(), c.lastAccessMillis(),
+                c.lastPutMillis());
     }
 
     @Override

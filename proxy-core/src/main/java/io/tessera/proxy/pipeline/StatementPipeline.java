@@ -69,9 +69,19 @@ public final class StatementPipeline {
         proceed(new QueryRun(this, client, payload, prepared));
     }
 
-    /** The plans the route cache holds now ({@code show @@parser}'s CACHE_SIZE). */
-    public long routeCacheSize() {
-        return routes.size();
+    /** The route cache ({@code show @@parser}'s CACHE_SIZE, {@code show @@cache}). */
+    public RouteCache routeCache() {
+        return routes;
+    }
+
+    /** The learnt column orders ({@code show @@cache}). */
+    public ColumnOrders columnOrders() {
+        return columnOrders;
+    }
+
+    /** The ER parent rows found ({@code show @@cache}). */
+    public ParentRows parentRows() {
+        return parentRows;
     }
 
     /** Runs the run's next steps until one holds it or the last has run. */

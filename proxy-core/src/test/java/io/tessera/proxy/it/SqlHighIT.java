@@ -19,7 +19,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * {@code show @@sql.high}, {@code show @@sql.large} and {@code show @@sql.resultset} over real TCP and Connector/J:
  * known statements on dn1 by user test, and the counts, rows and sizes the admin port reports checked exactly; and
- * {@code show @@parser} and {@code show @@router}'s counts of new and repeated statements.
+ * {@code show @@parser}, {@code show @@router} and {@code show @@cache}'s counts of new and repeated statements.
  */
 class SqlHighIT {
 
@@ -99,10 +99,11 @@ class SqlHighIT {
     }
 
     @Test
-    void parserAndRouterCountTheStatementsOfEachKind() throws Exception {
+    void parserRouterAndCacheCountTheStatementsOfEachKind() throws Exception {
         try (Connection test = tessera.connect("TESTDB"); Statement s = test.createStatement()) {
             Map<String, Long> parserBefore = totals(admin("show @@parser"));
             Map<String, Long> routerBefore = totals(admin("show @@router"));
+            Map<String, String> routeCacheBefore = routeCache();
             for (int i = 0; i < 10; i++) {
                 count(s, "select v from high_t where id = " + (1000 + i)); // new texts: parsed and routed
             }
@@ -120,7 +121,24 @@ class SqlHighIT {
             assertThat(parser).extracting(r -> r.get("PROCESSOR_NAME"))
                     .allMatch(name -> name.startsWith("Processor"));
             assertThat(Long.parseLong(parser.get(0).get("CACHE_SIZE"))).isGreaterThanOrEqualTo(10);
+
+            Map<String, String> routeCache = routeCache();
+            LOG.warn("SqlHighIT: show @@cache " + admin("show @@cache"));
+            assertThat(delta(routeCacheBefore, routeCache, "ACCESS")).isEqualTo(15);
+            assertThat(delta(routeCacheBefore, routeCache, "HIT")).isEqualTo(5);
+            assertThat(delta(routeCacheBefore, routeCache, "PUT")).isEqualTo(10);
+            assertThat(admin("show @@cache")).extracting(r -> r.get("CACHE"))
+                    .containsExactly("SQLRouteCache", "ER_SQL2PARENTID", "TableColumnOrderCache");
         }
+    }
+
+    private static Map<String, String> routeCache() throws SQLException {
+        return admin("show @@cache").stream().filter(r -> r.get("CACHE").equals("SQLRouteCache")).findFirst()
+                .orElseThrow();
+    }
+
+    private static long delta(Map<String, String> before, Map<String, String> after, String column) {
+        return Long.parseLong(after.get(column)) - Long.parseLong(before.get(column));
     }
 
     /** The whole-number columns summed over the processors. */
