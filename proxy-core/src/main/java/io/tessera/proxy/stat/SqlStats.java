@@ -18,10 +18,10 @@ import java.util.function.Predicate;
  * ones, reads, writes and bytes; per logical table reads, writes and the tables named with it. Lives as long as the
  * server (a reload keeps what was recorded).
  *
- * <p>Off, it costs the pipeline one volatile read per statement ({@link #recording()}). On, a statement costs two
- * small objects and a few striped counter updates ({@link java.util.concurrent.atomic.LongAdder}); only a slow
- * statement or one naming several tables takes a lock, held for a few field updates. Nothing logs, nothing waits for
- * I/O. Memory is
+ * <p>Off, it costs the pipeline one volatile read per statement ({@link #recording()}). On, a statement costs three
+ * small objects, a few striped counter updates ({@link java.util.concurrent.atomic.LongAdder}) and a short lock on
+ * its text's counts ({@link Frequencies}); a slow or large statement, or one naming several tables, takes another
+ * lock, held for a few field updates. Nothing logs, nothing waits for I/O. Memory is
  * bounded: per user {@value UserStats#RECENT} recent, {@code sqlRecordCount} slow and {@value UserStats#LARGEST}
  * large statements and {@value Frequencies#MAX_TEXTS} texts each for {@code show @@sql.high} and
  * {@code show @@sql.resultset}; at most {@value #MAX_TABLES} tables with at most {@value TableStats#MAX_RELATED}
@@ -238,9 +238,8 @@ public final class SqlStats implements SqlStatsView {
             if (type == StatementType.SELECT && rows > LARGE_ROWS) {
                 large = new Large(user.name(), rows, startMillis, executeMillis, sql, ip);
             }
-            long bytesOut = bytesSent - bytesSentBefore;
-            user.ended(type, new Executed(user.name(), startMillis, executeMillis, sql, ip), slow, large,
-                    bytesOut >= BIG_RESULT_BYTES, bytesIn, bytesOut, endMillis);
+            user.ended(new Ended(type, new Executed(user.name(), startMillis, executeMillis, sql, ip), slow, large,
+                    bytesIn, bytesSent - bytesSentBefore, endMillis));
             countTables(tables, type, endMillis);
         }
 

@@ -6,7 +6,6 @@ import io.tessera.admin.SqlStatsView.Frequent;
 import io.tessera.admin.SqlStatsView.Large;
 import io.tessera.admin.SqlStatsView.Slow;
 import io.tessera.admin.SqlStatsView.UserSum;
-import io.tessera.router.parse.StatementType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TimeZone;
@@ -75,33 +74,31 @@ final class UserStats {
         running.decrementAndGet();
     }
 
-    /**
-     * A statement that started ended well; {@code slow} is null unless it was slow, {@code large} unless it was a
-     * large SELECT; {@code big} tells whether its answer ({@code out} bytes) was big.
-     */
-    void ended(StatementType type, Executed executed, Slow slow, Large large, boolean big, long in, long out,
-            long endMillis) {
+    /** A statement that started ended well. */
+    void ended(Ended ended) {
         running.decrementAndGet();
-        if (type.reads()) {
+        if (ended.type().reads()) {
             reads.increment();
-        } else if (type.changesRows()) {
+        } else if (ended.type().changesRows()) {
             writes.increment();
         }
-        bytesIn.add(in);
-        bytesOut.add(out);
+        bytesIn.add(ended.bytesIn());
+        bytesOut.add(ended.bytesOut());
+        Executed executed = ended.executed();
+        long endMillis = ended.endMillis();
         byDuration[durationBucket(executed.executeMillis())].increment();
         byTimeOfDay[timeOfDayBucket(endMillis + zone.getOffset(endMillis))].increment();
         lastMillis = endMillis;
         recent.set((int) (recentCount.getAndIncrement() % RECENT), executed);
-        if (slow != null) {
-            keepIfAmongSlowest(slow);
+        if (ended.slow() != null) {
+            keepIfAmongSlowest(ended.slow());
         }
         frequencies.add(executed.sql(), executed.executeMillis(), endMillis, executed.ip());
-        if (large != null) {
-            keepIfAmongLargest(large);
+        if (ended.large() != null) {
+            keepIfAmongLargest(ended.large());
         }
-        if (big) {
-            bigResults.add(executed.sql(), out);
+        if (ended.bytesOut() >= SqlStats.BIG_RESULT_BYTES) {
+            bigResults.add(executed.sql(), ended.bytesOut());
         }
     }
 
