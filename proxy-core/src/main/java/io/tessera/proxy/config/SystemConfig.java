@@ -50,6 +50,8 @@ import java.util.Optional;
  * @param xaRecoveryLogBaseName file name of the XA coordinator log
  * @param useSqlStat MyCat's {@code useSqlStat} (0/1): record SQL statistics from the start
  * @param sqlRecordCount MyCat's {@code sqlRecordCount}: how many slow statements are kept per user
+ * @param maxResultSet MyCat's {@code maxResultSet}: an answer of at least this many bytes is big
+ *     ({@code show @@sql.resultset})
  * @param properties every property written, name to trimmed value, in document order
  */
 public record SystemConfig(
@@ -89,6 +91,7 @@ public record SystemConfig(
         String xaRecoveryLogBaseName,
         boolean useSqlStat,
         int sqlRecordCount,
+        long maxResultSet,
         Map<String, String> properties) {
 
     /** Properties whose value {@link #toString()} masks. */
@@ -130,7 +133,8 @@ public record SystemConfig(
                 + ", sqlExecuteTimeout=" + sqlExecuteTimeout + ", fakeMySQLVersion=" + fakeMySQLVersion
                 + ", nonePasswordLogin=" + nonePasswordLogin + ", poolMaxWait=" + poolMaxWait
                 + ", frontAuthPlugin=" + frontAuthPlugin + ", mergeMemoryLimit=" + mergeMemoryLimit
-                + ", useSqlStat=" + useSqlStat + ", sqlRecordCount=" + sqlRecordCount + ", properties=" + shown + "]";
+                + ", useSqlStat=" + useSqlStat + ", sqlRecordCount=" + sqlRecordCount
+                + ", maxResultSet=" + maxResultSet + ", properties=" + shown + "]";
     }
 
     private static void checkPort(String name, int port) {

@@ -15,7 +15,8 @@ import java.util.function.Predicate;
 
 /**
  * Records MyCat's SQL statistics for the statements the data nodes run: per user the last statements, the slowest
- * ones, reads, writes and bytes; per logical table reads, writes and the tables named with it. Lives as long as the
+ * ones, the largest SELECTs, the statements by text (how often, how long, how big their answers), reads, writes and
+ * bytes; per logical table reads, writes and the tables named with it. Lives as long as the
  * server (a reload keeps what was recorded).
  *
  * <p>Off, it costs the pipeline one volatile read per statement ({@link #recording()}). On, a statement costs three
@@ -32,10 +33,9 @@ public final class SqlStats implements SqlStatsView {
     /** Tables tracked at most: a table first seen beyond this is not counted (MyCat has no bound). */
     static final int MAX_TABLES = 1024;
 
-    /** MyCat's default {@code maxResultSet}: 512 KiB. */
-    static final long BIG_RESULT_BYTES = 512 * 1024;
 
     private final int slowPerUser;
+    private final long bigResultBytes;
     private final TimeZone zone = TimeZone.getDefault(); // MyCat's TIME_COUNT hours are the server's
     private final ConcurrentMap<String, UserStats> users = new ConcurrentHashMap<>();
     private final ConcurrentMap<String, TableStats> tables = new ConcurrentHashMap<>();
@@ -45,13 +45,18 @@ public final class SqlStats implements SqlStatsView {
     /**
      * @param recording   server.xml {@code useSqlStat}
      * @param slowPerUser server.xml {@code sqlRecordCount}: slow statements kept per user
+     * @param bigResultBytes server.xml {@code maxResultSet}: an answer of at least this many bytes is big
      */
-    public SqlStats(boolean recording, int slowPerUser) {
+    public SqlStats(boolean recording, int slowPerUser, long bigResultBytes) {
         if (slowPerUser < 1) {
             throw new IllegalArgumentException("slowPerUser: " + slowPerUser + " (expected: >= 1)");
         }
+        if (bigResultBytes < 1) {
+            throw new IllegalArgumentException("bigResultBytes: " + bigResultBytes + " (expected: >= 1)");
+        }
         this.recording = recording;
         this.slowPerUser = slowPerUser;
+        this.bigResultBytes = bigResultBytes;
     }
 
     /**
@@ -65,7 +70,8 @@ public final class SqlStats implements SqlStatsView {
      */
     public StatementWatch started(String user, String ip, String schema, String sql, StatementType type,
             List<TableReference> tables, List<ShardStatement> shards, long bytesIn, long bytesSent) {
-        UserStats stats = users.computeIfAbsent(user, name -> new UserStats(name, slowPerUser, zone));
+        UserStats stats = users.computeIfAbsent(user,
+                name -> new UserStats(name, slowPerUser, bigResultBytes, zone));
         stats.started();
         return new Running(stats, ip, schema, sql, type, tables, shards, bytesIn, bytesSent,
                 System.currentTimeMillis(), System.nanoTime());
@@ -155,7 +161,7 @@ public final class SqlStats implements SqlStatsView {
 
     @Override
     public long bigResultBytes() {
-        return BIG_RESULT_BYTES;
+        return bigResultBytes;
     }
 
     /** Counts the statement once for each distinct table it names. */

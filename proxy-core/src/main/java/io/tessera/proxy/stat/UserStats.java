@@ -34,6 +34,7 @@ final class UserStats {
 
     private final String name;
     private final int slowKept;
+    private final long bigResultBytes;
     private final TimeZone zone; // TimeZone.getDefault() copies the zone on every call: read it once
     private final AtomicInteger running = new AtomicInteger();
     private final AtomicInteger maxConcurrent = new AtomicInteger();
@@ -51,9 +52,10 @@ final class UserStats {
     private final LongAdder[] byDuration = adders();
     private volatile long lastMillis;
 
-    UserStats(String name, int slowKept, TimeZone zone) {
+    UserStats(String name, int slowKept, long bigResultBytes, TimeZone zone) {
         this.name = name;
         this.slowKept = slowKept;
+        this.bigResultBytes = bigResultBytes;
         this.zone = zone;
     }
 
@@ -97,7 +99,7 @@ final class UserStats {
         if (ended.large() != null) {
             keepIfAmongLargest(ended.large());
         }
-        if (ended.bytesOut() >= SqlStats.BIG_RESULT_BYTES) {
+        if (ended.bytesOut() >= bigResultBytes) {
             bigResults.add(executed.sql(), ended.bytesOut());
         }
     }

@@ -20,7 +20,9 @@ import org.junit.jupiter.api.Test;
 
 class SqlStatsTest {
 
-    private final SqlStats stats = new SqlStats(true, 2);
+    private static final long BIG = 4_096;
+
+    private final SqlStats stats = new SqlStats(true, 2, BIG);
 
     private StatementWatch start(String user, String sql, StatementType type, String... tables) {
         List<TableReference> named = Arrays.stream(tables).map(t -> new TableReference("TESTDB", t))
@@ -181,7 +183,7 @@ class SqlStatsTest {
 
     @Test
     void countsAnswersOfAtLeastMaxResultSetBytesByText() {
-        long big = SqlStats.BIG_RESULT_BYTES;
+        long big = BIG;
         start("test", "select * from wide", StatementType.SELECT).succeeded(1_000 + big - 1, 5); // one byte short
         start("test", "select * from wide", StatementType.SELECT).succeeded(1_000 + big, 5);
         start("test", "select * from wide", StatementType.SELECT).succeeded(1_000 + 2 * big, 9);
