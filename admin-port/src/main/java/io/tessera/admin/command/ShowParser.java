@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
  * {@code show @@parser}: per processor (event loop), the statements parsed, the milliseconds spent and the longest,
  * the connection whose statement took longest, the statements that took a cached route instead, and the route
  * cache's size (the same on every row: one cache serves all processors). MyCat 1.6's {@code ShowParser} has these 7
- * columns but answers one row of NULLs; the values are Cobar's.
+ * columns but answers one row of NULLs; Tessera fills them.
  */
 final class ShowParser implements AdminCommand {
 

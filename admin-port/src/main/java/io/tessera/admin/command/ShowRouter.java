@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
 /**
  * {@code show @@router}: per processor (event loop), the statements routed (planned; not those that took a cached
  * route), the milliseconds spent and the longest, and the connection whose statement took longest. MyCat 1.6's
- * {@code ShowRouter} has these 5 columns but answers NULLs after the processor's name; the values are Cobar's.
+ * {@code ShowRouter} has these 5 columns but answers NULLs after the processor's name; Tessera fills them.
  */
 final class ShowRouter implements AdminCommand {
 
