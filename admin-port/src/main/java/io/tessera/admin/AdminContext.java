@@ -108,6 +108,15 @@ public interface AdminContext {
     /** The protocol commands each processor (event loop) of the 8066 port dispatched ({@code show @@command}). */
     List<CommandCounts> commandCounts();
 
+    /** What parsing and routing cost on each processor (event loop) of the 8066 port ({@code show @@parser}). */
+    List<RoutingCounts> routingCounts();
+
+    /** The plans the route cache holds now ({@code show @@parser}'s CACHE_SIZE). */
+    long routeCacheSize();
+
+    /** The caches of the configuration in force ({@code show @@cache}), in the order to show them. */
+    List<CacheCounts> caches();
+
     /**
      * The SQL statistics and their switches ({@code show @@sql...}, {@code reload @@sqlstat},
      * {@code reload @@sqlslow}).

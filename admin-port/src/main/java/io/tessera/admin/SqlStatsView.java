@@ -1,6 +1,7 @@
 package io.tessera.admin;
 
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * MyCat's SQL statistics ({@code useSqlStat}): what the statements run on data nodes cost, by user and by table, and
@@ -29,11 +30,35 @@ public interface SqlStatsView {
     /** The slowest statements of each user at or over {@link #slowMillis()} ({@code show @@sql.slow}). */
     List<Slow> slow(boolean clear);
 
+    /** Forgets the slow statements {@code which} accepts ({@code clear @@slow}); returns how many it forgot. */
+    int clearSlow(Predicate<Slow> which);
+
     /** Reads and writes per user ({@code show @@sql.sum}, {@code show @@sql.sum.user}). */
     List<UserSum> users(boolean clear);
 
     /** Reads and writes per logical table ({@code show @@sql.sum.table}). */
     List<TableSum> tables(boolean clear);
+
+    /** Each user's statements by text, with how often and how long they ran ({@code show @@sql.high}). */
+    List<Frequent> frequent(boolean clear);
+
+    /**
+     * Each user's SELECTs whose answer had more than {@value #LARGE_ROWS} rows, the largest kept
+     * ({@code show @@sql.large}).
+     */
+    List<Large> large(boolean clear);
+
+    /**
+     * Each user's statements by text whose answer had at least {@link #bigResultBytes()} bytes
+     * ({@code show @@sql.resultset}).
+     */
+    List<BigResult> bigResults(boolean clear);
+
+    /** MyCat's {@code maxResultSet}: an answer of at least this many bytes is big ({@code show @@sql.resultset}). */
+    long bigResultBytes();
+
+    /** MyCat's {@code UserStat} threshold: a SELECT answering more rows than this is large. */
+    long LARGE_ROWS = 10_000;
 
     /** One statement that ran: who ran it, when (epoch ms), for how long (ms), and from which client address. */
     record Executed(String user, long startMillis, long executeMillis, String sql, String ip) {
@@ -69,6 +94,22 @@ public interface SqlStatsView {
         public TableSum {
             related = List.copyOf(related);
         }
+    }
+
+    /**
+     * One user's statement text and its runs: how many, their mean, longest and shortest time (ms), the time of the
+     * last one (ms) and when it ended (epoch ms), and the client address of the last one.
+     */
+    record Frequent(String user, String sql, long count, long avgMillis, long maxMillis, long minMillis,
+            long lastExecuteMillis, long lastMillis, String ip) {
+    }
+
+    /** One large SELECT: its rows, when it started (epoch ms), how long it ran (ms), and the client address. */
+    record Large(String user, long rows, long startMillis, long executeMillis, String sql, String ip) {
+    }
+
+    /** One user's statement text whose answers were big: how many were, and the bytes of the last one. */
+    record BigResult(String user, String sql, long count, long bytes) {
     }
 
     /** A table named in the same statement as another, and how many statements named both. */

@@ -141,6 +141,25 @@ public record FakeContext(String version, long startupMillis, Clock clock, List<
                 new SystemParameterView("Mycat_serverPort", "8066", "client port"));
     }
 
+    /** Two processors, listed out of order; Processor1 served no statement. */
+    @Override
+    public List<RoutingCounts> routingCounts() {
+        return List.of(new RoutingCounts("Processor1", 0, 0, 0, 0, 0, 0, 0, 0, 0),
+                new RoutingCounts("Processor0", 120, 61_234_567, 9_000_600, 7, 880, 118, 30_000_000, 2_500_000, 3));
+    }
+
+    @Override
+    public long routeCacheSize() {
+        return 42;
+    }
+
+    /** A used route cache and an unused parent-row cache. */
+    @Override
+    public List<CacheCounts> caches() {
+        return List.of(new CacheCounts("SQLRouteCache", 16_777_216, 5_120, 1_000, 900, 100, NOW - 10, NOW - 5_000),
+                new CacheCounts("ER_SQL2PARENTID", 100_000, 0, 0, 0, 0, 0, 0));
+    }
+
     public FakeContext withDataHosts(List<DataHostView> hosts) {
         return new FakeContext(version, startupMillis, clock, schemas, dataNodes, hosts, threadPools, connections,
                 commandCounts, sqlStats);

@@ -4,6 +4,7 @@ import static io.tessera.admin.FakeContext.NOW;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 
 /** A {@link SqlStatsView} over fixed lists that remembers its switches and which lists were cleared. */
 public final class FakeSqlStats implements SqlStatsView {
@@ -11,15 +12,28 @@ public final class FakeSqlStats implements SqlStatsView {
     private boolean recording;
     private long slowMillis = 100;
     private final List<Executed> recent;
-    private final List<Slow> slow;
+    private final List<Slow> slow; // mutable: clear @@slow removes from it
     private final List<UserSum> users;
     private final List<TableSum> tables;
-    /** The lists a {@code true} suffix asked to clear, in order: "recent", "slow", "users", "tables". */
+    private final List<Frequent> frequent = List.of(
+            new Frequent("test", "select * from t1 where id = 1", 40, 2, 9, 0, 1, NOW - 100, "127.0.0.1"),
+            new Frequent("root", "update t2 set a = 1", 3, 120, 150, 100, 110, NOW - 4_000, "10.1.1.1"),
+            new Frequent("test", "select * from t2", 90, 1, 3, 0, 0, NOW - 500, "127.0.0.2"));
+    private final List<Large> large = List.of(
+            new Large("test", 12_000, NOW - 7_000, 80, "select * from t2", "127.0.0.1"),
+            new Large("test", 250_000, NOW - 9_000, 2_300, "select * from t1", "127.0.0.1"));
+    private final List<BigResult> bigResults = List.of(
+            new BigResult("test", "select * from t1", 2, 9_000_000),
+            new BigResult("root", "select b from blobs", 1, 600_000));
+    /**
+     * The lists a {@code true} suffix asked to clear, in order: "recent", "slow", "users", "tables", "frequent",
+     * "large", "bigResults".
+     */
     public final List<String> cleared = new ArrayList<>();
 
     FakeSqlStats(List<Executed> recent, List<Slow> slow, List<UserSum> users, List<TableSum> tables) {
         this.recent = recent;
-        this.slow = slow;
+        this.slow = new ArrayList<>(slow);
         this.users = users;
         this.tables = tables;
     }
@@ -73,6 +87,13 @@ public final class FakeSqlStats implements SqlStatsView {
     }
 
     @Override
+    public int clearSlow(Predicate<Slow> which) {
+        int before = slow.size();
+        slow.removeIf(which);
+        return before - slow.size();
+    }
+
+    @Override
     public List<UserSum> users(boolean clear) {
         return cleared(clear, "users", users);
     }
@@ -80,6 +101,26 @@ public final class FakeSqlStats implements SqlStatsView {
     @Override
     public List<TableSum> tables(boolean clear) {
         return cleared(clear, "tables", tables);
+    }
+
+    @Override
+    public List<Frequent> frequent(boolean clear) {
+        return cleared(clear, "frequent", frequent);
+    }
+
+    @Override
+    public List<Large> large(boolean clear) {
+        return cleared(clear, "large", large);
+    }
+
+    @Override
+    public List<BigResult> bigResults(boolean clear) {
+        return cleared(clear, "bigResults", bigResults);
+    }
+
+    @Override
+    public long bigResultBytes() {
+        return 512 * 1024;
     }
 
     private <T> List<T> cleared(boolean clear, String name, List<T> list) {

@@ -113,7 +113,7 @@ public final class TesseraServer implements AutoCloseable {
                     xids, new XaCoordinator(xaLog, recovery));
             ClientConnections connections = new ClientConnections();
             String version = serverVersion(system);
-            SqlStats sqlStats = new SqlStats(system.useSqlStat(), system.sqlRecordCount());
+            SqlStats sqlStats = new SqlStats(system.useSqlStat(), system.sqlRecordCount(), system.maxResultSet());
             TopologyBuilder builder = new TopologyBuilder(group, business, transactions, connections, sqlStats,
                     version);
             running.set(new TopologyHolder(await(builder.build(config, null))));

@@ -40,36 +40,61 @@ public final class RouteCache {
         }
     }
 
+    /** What a plan weighs beside its statement's text, in characters. */
+    private static final int ENTRY_CHARS = 64;
+
     private final Cache<Key, Entry> cache;
+    private final long maxChars;
+    private final CacheCounters counters = new CacheCounters();
 
     /** @param maxChars the most statement text, in characters, the cache holds (keys weigh their SQL length) */
     public RouteCache(long maxChars) {
         if (maxChars < 1) {
             throw new IllegalArgumentException("maxChars: " + maxChars + " (expected: >= 1)");
         }
+        this.maxChars = maxChars;
         this.cache = Caffeine.newBuilder()
                 .maximumWeight(maxChars)
-                .weigher((Key key, Entry entry) -> key.sql().length() + 64)
+                .weigher((Key key, Entry entry) -> key.sql().length() + ENTRY_CHARS)
                 .executor(Runnable::run) // evict on the calling thread: no pool threads, a bound that always holds
                 .build();
     }
 
     /** @param backslashEscapes false when the session's sql_mode has NO_BACKSLASH_ESCAPES */
     public Entry get(String schema, boolean backslashEscapes, String sql) {
-        return cache.getIfPresent(Key.of(schema, backslashEscapes, sql));
+        Entry entry = cache.getIfPresent(Key.of(schema, backslashEscapes, sql));
+        counters.accessed(entry != null);
+        return entry;
     }
 
     /** @param backslashEscapes false when the session's sql_mode has NO_BACKSLASH_ESCAPES */
     public void put(String schema, boolean backslashEscapes, String sql, Entry entry) {
         cache.put(Key.of(schema, backslashEscapes, sql), entry);
+        counters.put();
     }
 
     public void clear() {
         cache.invalidateAll();
     }
 
+    /** The plans it holds. */
     public long size() {
         return cache.estimatedSize();
+    }
+
+    /** Its bound: the statement text it may hold, in characters, each plan weighing {@value #ENTRY_CHARS} more. */
+    public long maxChars() {
+        return maxChars;
+    }
+
+    /** The weight it holds now, in the units of {@link #maxChars()}. */
+    public long chars() {
+        return cache.policy().eviction().orElseThrow().weightedSize().orElse(0);
+    }
+
+    /** Its lookups, hits and puts ({@code show @@cache}). */
+    public CacheCounters counters() {
+        return counters;
     }
 
     /** @param literalBackslashes the text has a backslash, read as a plain character (NO_BACKSLASH_ESCAPES) */

@@ -43,4 +43,22 @@ class RouteCacheTest {
         }
         assertThat(cache.size()).isLessThan(1_000);
     }
+
+    @Test
+    void countsLookupsHitsAndPutsForShowCache() {
+        RouteCache cache = new RouteCache(10_000);
+        long before = System.currentTimeMillis();
+        cache.get("TESTDB", true, "select 1");
+        cache.put("TESTDB", true, "select 1", new RouteCache.Entry(StatementType.SELECT, ROUTE, List.of(), false));
+        cache.get("TESTDB", true, "select 1");
+        cache.get("TESTDB", true, "select 1");
+        CacheCounters counters = cache.counters();
+        assertThat(counters.accesses()).isEqualTo(3);
+        assertThat(counters.hits()).isEqualTo(2);
+        assertThat(counters.puts()).isEqualTo(1);
+        assertThat(counters.lastAccessMillis()).isBetween(before, System.currentTimeMillis());
+        assertThat(counters.lastPutMillis()).isBetween(before, counters.lastAccessMillis());
+        assertThat(cache.chars()).isEqualTo("select 1".length() + 64);
+        assertThat(cache.maxChars()).isEqualTo(10_000);
+    }
 }

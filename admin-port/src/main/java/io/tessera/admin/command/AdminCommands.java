@@ -57,13 +57,19 @@ public final class AdminCommands {
                 new ShowCommand(),
                 new ShowConnection(),
                 new ShowBackend(),
+                new ShowCache(),
                 new ShowSession(),
                 new ShowConnectionSql(),
                 new ShowSql(),
+                new ShowSqlHigh(),
                 new ShowSqlSlow(),
+                new ShowSqlLarge(),
+                new ShowSqlResultSet(),
                 new ShowSqlSumUser(ShowSqlSumUser.Which.SUM),
                 new ShowSqlSumUser(ShowSqlSumUser.Which.SUM_USER),
                 new ShowSqlSumTable(),
+                new ShowParser(),
+                new ShowRouter(),
                 new ShowHeartbeat(),
                 new ShowHeartbeatDetail(),
                 new ShowSysParam(),
@@ -79,7 +85,9 @@ public final class AdminCommands {
                 new ReloadConfig(ReloadConfig.What.ROLLBACK, actions),
                 new ReloadSqlStat(),
                 new ChangeStatus(ChangeStatus.To.OFFLINE, actions),
-                new ChangeStatus(ChangeStatus.To.ONLINE, actions));
+                new ChangeStatus(ChangeStatus.To.ONLINE, actions),
+                new ClearSlow(ClearSlow.By.SCHEMA),
+                new ClearSlow(ClearSlow.By.DATA_NODE));
         List<HelpEntry> help = new ArrayList<>();
         for (AdminCommand command : listed) {
             help.addAll(command.help());

@@ -43,6 +43,11 @@ final class Columns {
         return ResultTable.integer(name);
     }
 
+    /** {@code FIELD_TYPE_INT24}: MyCat's type for {@code show @@sql.resultset}'s RESULTSET_SIZE. */
+    static ColumnDefinition41 int24(String name) {
+        return ColumnDefinition41.of(name, ColumnType.INT24, Collations.BINARY, 9, ColumnFlag.BINARY | ColumnFlag.NUM);
+    }
+
     /** {@code FIELD_TYPE_LONGLONG}: a 64-bit integer. */
     static ColumnDefinition41 longLong(String name) {
         return ResultTable.bigint(name);
@@ -52,6 +57,12 @@ final class Columns {
     static ColumnDefinition41 dateTime(String name) {
         return new ColumnDefinition41("", "", "", name, name, Collations.BINARY, 19, ColumnType.DATETIME,
                 ColumnFlag.BINARY, 0);
+    }
+
+    /** {@code FIELD_TYPE_FLOAT}. */
+    static ColumnDefinition41 floatColumn(String name) {
+        return new ColumnDefinition41("", "", "", name, name, Collations.BINARY, 12, ColumnType.FLOAT,
+                ColumnFlag.BINARY | ColumnFlag.NUM, NOT_FIXED_DECIMALS);
     }
 
     /** {@code FIELD_TYPE_DOUBLE}. */

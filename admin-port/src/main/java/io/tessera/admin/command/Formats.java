@@ -3,6 +3,7 @@ package io.tessera.admin.command;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
+import java.util.Locale;
 
 /** The text formats MyCat 1.6 prints in admin results, kept identical so that DBA scripts parse Tessera's too. */
 final class Formats {
@@ -11,6 +12,11 @@ final class Formats {
     private static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
 
     private Formats() {
+    }
+
+    /** Nanoseconds as milliseconds with three decimals, {@code 1234567} as {@code "1.235"} (Cobar's parser format). */
+    static String millis(long nanos) {
+        return String.format(Locale.ROOT, "%.3f", nanos / 1_000_000.0);
     }
 
     /**

@@ -49,14 +49,15 @@ class AdminCommandsTest {
     void everyCommandInTheRegistryIsReachableByItsOwnStatement() {
         List<String> statements = List.of("show @@time.current", "show @@time.startup", "show @@version",
                 "show @@server", "show @@threadpool", "show @@datanode", "show @@datasource", "show @@processor",
-                "show @@command", "show @@backend",
-                "show @@connection", "show @@connection.sql", "show @@sql", "show @@sql.slow", "show @@sql.sum",
-                "show @@sql.sum.user", "show @@sql.sum.table", "reload @@sqlslow=10", "reload @@sqlstat=open",
+                "show @@command", "show @@backend", "show @@connection", "show @@connection.sql", "show @@sql",
+                "show @@sql.slow", "show @@sql.sum", "show @@sql.high", "show @@sql.large", "show @@sql.resultset",
+                "show @@parser", "show @@router", "show @@cache", "show @@sql.sum.user", "show @@sql.sum.table", "reload @@sqlslow=10", "reload @@sqlstat=open",
                 "show @@heartbeat", "show @@database", "show @@sysparam", "show @@white", "show @@session",
                 "switch @@datasource host1", "kill @@connection 1", "stop @@heartbeat host1:1",
                 "show @@heartbeat.detail where name=hostM1", "show @@datasource.synstatus",
-                "show @@datasource.syndetail where name=hostS1", "show @@syslog limit=3", "reload @@config", "reload @@config_all",
-                "reload @@user", "rollback @@config", "offline", "online", "show @@help",
+                "show @@datasource.syndetail where name=hostS1", "show @@syslog limit=3", "reload @@config",
+                "reload @@config_all", "reload @@user", "rollback @@config", "offline", "online",
+                "clear @@slow where schema = TESTDB", "clear @@slow where datanode = dn1", "show @@help",
                 "select @@version_comment limit 1", "set names utf8");
         Set<Class<?>> reached = new HashSet<>();
         Set<AdminCommand> instances = new HashSet<>();
@@ -67,16 +68,17 @@ class AdminCommandsTest {
             instances.add(first);
         }
         assertThat(instances).containsExactlyInAnyOrderElementsOf(Replies.COMMANDS.commands());
-        // ShowTime, ShowSqlSumUser, ChangeStatus and ReloadConfig serve several statements each
-        assertThat(reached).hasSize(34);
+        // ShowTime, ShowSqlSumUser, ChangeStatus, ReloadConfig and ClearSlow serve several statements each
+        assertThat(reached).hasSize(41);
     }
 
     @Test
     void aUserWhoIsNoManagerMayLookButNotChange() {
         assertThat(Replies.COMMANDS.execute("show @@version", FakeContext.sample(), Replies.VIEWER))
                 .isInstanceOf(AdminReply.Rows.class);
-        for (String control : List.of("kill @@connection 3", "stop @@heartbeat host1:60", "offline", "online", "switch @@datasource host1:1",
-                "reload @@config", "reload @@config_all", "reload @@user", "rollback @@config")) {
+        for (String control : List.of("kill @@connection 3", "stop @@heartbeat host1:60", "offline", "online",
+                "switch @@datasource host1:1", "reload @@config", "reload @@config_all", "reload @@user",
+                "rollback @@config", "clear @@slow where datanode = dn1")) {
             assertThatThrownBy(() -> Replies.COMMANDS.execute(control, FakeContext.sample(), Replies.VIEWER))
                     .as(control).isInstanceOfSatisfying(TesseraException.class, e -> {
                         assertThat(e.errorCode()).isEqualTo(1227);

@@ -81,6 +81,11 @@ class MycatColumnsTest {
                     + " USER VAR_STRING, SCHEMA VAR_STRING, CHARSET VAR_STRING, NET_IN LONGLONG, NET_OUT LONGLONG,"
                     + " ALIVE_TIME(S) LONGLONG, RECV_BUFFER LONG, SEND_QUEUE LONG, txlevel VAR_STRING,"
                     + " autocommit VAR_STRING"),
+            // MyCat declares ACCESS..LAST_PUT LONG and writes epoch milliseconds into them, which Connector/J
+            // cannot read as an int: Tessera declares them LONGLONG (docs/admin.md, differences from MyCat)
+            entry("show @@cache",
+                    "CACHE VAR_STRING, MAX LONG, CUR LONG, ACCESS LONGLONG, HIT LONGLONG, PUT LONGLONG,"
+                    + " LAST_ACCESS LONGLONG, LAST_PUT LONGLONG"),
             entry("show @@session",
                     "SESSION VAR_STRING, DN_COUNT VAR_STRING, DN_LIST VAR_STRING"),
             entry("show @@connection.sql",
@@ -89,9 +94,17 @@ class MycatColumnsTest {
             entry("show @@sql",
                     "ID LONGLONG, USER VARCHAR, START_TIME LONGLONG, EXECUTE_TIME LONGLONG, SQL VAR_STRING,"
                     + " IP VAR_STRING"),
+            entry("show @@sql.high",
+                    "ID LONGLONG, USER VARCHAR, FREQUENCY LONGLONG, AVG_TIME LONGLONG, MAX_TIME LONGLONG,"
+                    + " MIN_TIME LONGLONG, EXECUTE_TIME LONGLONG, LAST_TIME LONGLONG, SQL VAR_STRING, IP VAR_STRING"),
             entry("show @@sql.slow",
                     "USER VAR_STRING, DATASOURCE VAR_STRING, START_TIME LONGLONG, EXECUTE_TIME LONGLONG,"
                     + " SQL VAR_STRING, IP VAR_STRING, SCHEMA VAR_STRING"),
+            entry("show @@sql.large",
+                    "USER VAR_STRING, ROWS LONGLONG, START_TIME LONGLONG, EXECUTE_TIME LONGLONG, SQL VAR_STRING,"
+                    + " IP VAR_STRING"),
+            entry("show @@sql.resultset",
+                    "ID LONGLONG, USER VARCHAR, FREQUENCY LONGLONG, SQL VAR_STRING, RESULTSET_SIZE INT24"),
             entry("show @@sql.sum",
                     "ID LONGLONG, USER VARCHAR, R LONGLONG, W LONGLONG, R% VAR_STRING, MAX VAR_STRING,"
                     + " NET_IN LONGLONG, NET_OUT LONGLONG, TIME_COUNT VAR_STRING, TTL_COUNT VAR_STRING,"
@@ -103,6 +116,12 @@ class MycatColumnsTest {
             entry("show @@sql.sum.table",
                     "ID LONGLONG, TABLE VARCHAR, R LONGLONG, W LONGLONG, R% VAR_STRING, RELATABLE VAR_STRING,"
                     + " RELACOUNT VAR_STRING, LAST_TIME LONGLONG"),
+            entry("show @@parser",
+                    "PROCESSOR_NAME VAR_STRING, PARSE_COUNT LONGLONG, TIME_COUNT DOUBLE, MAX_PARSE_TIME DOUBLE,"
+                    + " MAX_PARSE_SQL_ID LONGLONG, CACHED_COUNT LONGLONG, CACHE_SIZE LONG"),
+            entry("show @@router",
+                    "PROCESSOR_NAME VAR_STRING, ROUTE_COUNT LONGLONG, TIME_COUNT FLOAT, MAX_ROUTE_TIME FLOAT,"
+                    + " MAX_ROUTE_SQL_ID LONGLONG"),
             entry("show @@heartbeat",
                     "NAME VAR_STRING, TYPE VAR_STRING, HOST VAR_STRING, PORT LONG, RS_CODE LONG, RETRY LONG,"
                     + " STATUS VAR_STRING, TIMEOUT LONGLONG, EXECUTE_TIME VAR_STRING, LAST_ACTIVE_TIME VAR_STRING,"

@@ -35,13 +35,19 @@ class ShowHelpTest {
                 List.of("show @@command", "Report commands status"),
                 List.of("show @@connection", "Report connection status"),
                 List.of("show @@backend", "Report backend connection status"),
+                List.of("show @@cache", "Report system cache usage"),
                 List.of("show @@session", "Report front session details"),
                 List.of("show @@connection.sql", "Report connection sql"),
                 List.of("show @@sql", "Report SQL list"),
+                List.of("show @@sql.high", "Report Hight Frequency SQL"),
                 List.of("show @@sql.slow", "Report slow SQL"),
+                List.of("show @@sql.large", "Report large result SQL"),
+                List.of("show @@sql.resultset", "Report BIG RESULTSET SQL"),
                 List.of("show @@sql.sum", "Report  User RW Stat "),
                 List.of("show @@sql.sum.user", "Report  User RW Stat "),
                 List.of("show @@sql.sum.table", "Report  Table RW Stat "),
+                List.of("show @@parser", "Report parser status"),
+                List.of("show @@router", "Report router status"),
                 List.of("show @@heartbeat", "Report heartbeat status"),
                 List.of("show @@heartbeat.detail where name=?", "Report heartbeat current detail"),
                 List.of("show @@sysparam", "Report system param"),
@@ -58,17 +64,18 @@ class ShowHelpTest {
                 List.of("reload @@sqlstat=open", "Open real-time sql stat analyzer"),
                 List.of("reload @@sqlstat=close", "Close real-time sql stat analyzer"),
                 List.of("offline", "Change server status to OFF"),
-                List.of("online", "Change server status to ON"));
+                List.of("online", "Change server status to ON"),
+                List.of("clear @@slow where schema = ?", "Clear slow sql by schema"),
+                List.of("clear @@slow where datanode = ?", "Clear slow sql by datanode"));
     }
 
     @Test
     void everyListedStatementRuns() throws Exception {
         for (List<String> line : table("show @@help").rows()) {
             String statement = line.get(0).replace("schema = ?", "schema = TESTDB").replace("dataNode = ?",
-                    "dataNode = dn1").replace("id1,id2,...", "3,7").replace("name:index", "host1:1")
-                    .replace("name=?", "name=hostM1").replace("name:time", "host1:60")
-                    .replace("limit=?", "limit=5")
-                    .replace("@@sqlslow=", "@@sqlslow=200");
+                    "dataNode = dn1").replace("datanode = ?", "datanode = dn1").replace("id1,id2,...", "3,7")
+                    .replace("name:index", "host1:1").replace("name=?", "name=hostM1").replace("name:time", "host1:60")
+                    .replace("limit=?", "limit=5").replace("@@sqlslow=", "@@sqlslow=200");
             AdminReply reply = Replies.settled(Replies.reply(statement, FakeContext.sample()));
             if (statement.startsWith("show")) {
                 assertThat(reply).as(statement).isInstanceOf(AdminReply.Rows.class);

@@ -5,6 +5,7 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.util.concurrent.EventExecutor;
 import io.tessera.admin.AdminContext;
 import io.tessera.admin.BackendConnectionView;
+import io.tessera.admin.CacheCounts;
 import io.tessera.admin.CommandCounts;
 import io.tessera.admin.ConnectionView;
 import io.tessera.admin.DataHostView;
@@ -16,6 +17,7 @@ import io.tessera.admin.LogEntry;
 import io.tessera.admin.PoolStats;
 import io.tessera.admin.ProcessorView;
 import io.tessera.admin.ReplicaStatusView;
+import io.tessera.admin.RoutingCounts;
 import io.tessera.admin.SchemaView;
 import io.tessera.admin.SessionView;
 import io.tessera.admin.SqlStatsView;
@@ -29,15 +31,21 @@ import io.tessera.proxy.config.ReadHostConfig;
 import io.tessera.proxy.config.SchemaConfig;
 import io.tessera.proxy.config.TableConfig;
 import io.tessera.proxy.config.WriteHostConfig;
+import io.tessera.proxy.exec.ColumnOrders;
 import io.tessera.proxy.exec.DataNode;
+import io.tessera.proxy.exec.ParentRows;
+import io.tessera.proxy.pipeline.StatementPipeline;
 import io.tessera.proxy.session.ClientChannel;
 import io.tessera.proxy.session.ClientConnections;
 import io.tessera.proxy.session.CommandCounters;
+import io.tessera.proxy.session.RoutingCounters;
 import io.tessera.proxy.session.Session;
 import io.tessera.proxy.stat.SqlStats;
 import io.tessera.proxy.topology.ConfigReloader;
 import io.tessera.proxy.topology.Topology;
 import io.tessera.proxy.topology.TopologyHolder;
+import io.tessera.router.CacheCounters;
+import io.tessera.router.RouteCache;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -248,6 +256,42 @@ public final class ProxyAdminContext implements AdminContext {
     @Override
     public CompletionStage<List<LogEntry>> systemLog(int limit) {
         return systemLog.last(limit);
+    }
+
+    @Override
+    public List<RoutingCounts> routingCounts() {
+        List<RoutingCounts> counts = new ArrayList<>();
+        processorNames.forEach((loop, name) -> {
+            RoutingCounters c = connections.routingCounters(loop);
+            counts.add(new RoutingCounts(name, c.parses(), c.parseNanos(), c.maxParseNanos(), c.maxParseConnection(),
+                    c.cachedRoutes(), c.routes(), c.routeNanos(), c.maxRouteNanos(), c.maxRouteConnection()));
+        });
+        return counts;
+    }
+
+    @Override
+    public long routeCacheSize() {
+        return topologies.current().pipeline().routeCache().size();
+    }
+
+    /**
+     * MyCat's SQLRouteCache (bounded by the characters of its statements, so MAX and CUR count those) and
+     * ER_SQL2PARENTID, then the column orders learnt for INSERTs without a column list, which MyCat does not have.
+     */
+    @Override
+    public List<CacheCounts> caches() {
+        StatementPipeline pipeline = topologies.current().pipeline();
+        RouteCache routes = pipeline.routeCache();
+        ParentRows parents = pipeline.parentRows();
+        ColumnOrders columns = pipeline.columnOrders();
+        return List.of(cache("SQLRouteCache", routes.maxChars(), routes.chars(), routes.counters()),
+                cache("ER_SQL2PARENTID", ParentRows.MAX_ENTRIES, parents.size(), parents.counters()),
+                cache("TableColumnOrderCache", -1, columns.size(), columns.counters()));
+    }
+
+    private static CacheCounts cache(String name, long max, long current, CacheCounters c) {
+        return new CacheCounts(name, max, current, c.accesses(), c.hits(), c.puts(), c.lastAccessMillis(),
+                c.lastPutMillis());
     }
 
     @Override

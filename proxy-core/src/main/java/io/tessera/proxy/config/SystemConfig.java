@@ -50,6 +50,8 @@ import java.util.Optional;
  * @param xaRecoveryLogBaseName file name of the XA coordinator log
  * @param useSqlStat MyCat's {@code useSqlStat} (0/1): record SQL statistics from the start
  * @param sqlRecordCount MyCat's {@code sqlRecordCount}: how many slow statements are kept per user
+ * @param maxResultSet MyCat's {@code maxResultSet}: an answer of at least this many bytes is big
+ *     ({@code show @@sql.resultset})
  * @param metricsPort Tessera: port of the Prometheus endpoint ({@code GET /metrics}) on {@code bindIp}; 0: no endpoint
  * @param properties every property written, name to trimmed value, in document order
  */
@@ -90,6 +92,7 @@ public record SystemConfig(
         String xaRecoveryLogBaseName,
         boolean useSqlStat,
         int sqlRecordCount,
+        long maxResultSet,
         int metricsPort,
         Map<String, String> properties) {
 
@@ -133,8 +136,8 @@ public record SystemConfig(
                 + ", sqlExecuteTimeout=" + sqlExecuteTimeout + ", fakeMySQLVersion=" + fakeMySQLVersion
                 + ", nonePasswordLogin=" + nonePasswordLogin + ", poolMaxWait=" + poolMaxWait
                 + ", frontAuthPlugin=" + frontAuthPlugin + ", mergeMemoryLimit=" + mergeMemoryLimit
-                + ", useSqlStat=" + useSqlStat + ", sqlRecordCount=" + sqlRecordCount + ", metricsPort=" + metricsPort
-                + ", properties=" + shown + "]";
+                + ", useSqlStat=" + useSqlStat + ", sqlRecordCount=" + sqlRecordCount
+                + ", maxResultSet=" + maxResultSet + ", metricsPort=" + metricsPort + ", properties=" + shown + "]";
     }
 
     private static void checkPort(String name, int port) {

@@ -48,7 +48,6 @@ final class SystemProperties {
             entry("mutiNodeLimitType", Kind.INT),
             entry("mutiNodePatchSize", Kind.INT),
             entry("parserCommentVersion", Kind.INT),
-            entry("maxResultSet", Kind.INT),
             entry("bigResultSizeSqlCount", Kind.INT),
             entry("bufferUsagePercent", Kind.INT),
             entry("flowControlRejectStrategy", Kind.INT),
@@ -94,7 +93,7 @@ final class SystemProperties {
             "dataNodeIdleCheckPeriod", "fakeMySQLVersion", "nonePasswordLogin", "ignoreUnknownCommand",
             "maxPreparedStmtCount", "defaultMaxLimit", "handleDistributedTransactions", "strictTxIsolation",
             "poolMaxWait", "frontAuthPlugin", "mergeMemoryLimit", "mycatNodeId", "XARecoveryLogBaseDir",
-            "XARecoveryLogBaseName", "useSqlStat", "sqlRecordCount", "metricsPort");
+            "XARecoveryLogBaseName", "useSqlStat", "sqlRecordCount", "maxResultSet", "metricsPort");
 
     private static final Pattern VERSION = Pattern.compile("\\d+\\.\\d+\\.\\d+\\S*");
     private static final int MAX_PACKET = 1 << 30;
@@ -172,6 +171,7 @@ final class SystemProperties {
                 text("XARecoveryLogBaseName", "tmlog"),
                 flag("useSqlStat", true),
                 intValue("sqlRecordCount", 10, 1, MAX_SQL_RECORD_COUNT),
+                longValue("maxResultSet", 512L * 1024, 1),
                 intValue("metricsPort", 0, 0, 65_535),
                 raw);
         return problems.count() == before ? config : null;

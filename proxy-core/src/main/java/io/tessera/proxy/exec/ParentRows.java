@@ -6,6 +6,7 @@ import io.tessera.protocol.error.ErrorCode;
 import io.tessera.protocol.error.TesseraException;
 import io.tessera.proxy.session.ClientChannel;
 import io.tessera.proxy.session.SqlLiterals;
+import io.tessera.router.CacheCounters;
 import io.tessera.router.ParentLocator;
 import io.tessera.router.ParentRowsNeeded;
 import java.util.LinkedHashMap;
@@ -21,12 +22,14 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class ParentRows implements ParentLocator {
 
-    private static final long MAX_ENTRIES = 100_000;
+    /** The parent rows it remembers at most. */
+    public static final long MAX_ENTRIES = 100_000;
 
     private final Cache<String, Integer> nodes = Caffeine.newBuilder()
             .maximumSize(MAX_ENTRIES)
             .executor(Runnable::run)
             .build();
+    private final CacheCounters counters = new CacheCounters();
     private final Executor executor;
 
     public ParentRows(Executor executor) {
@@ -35,7 +38,19 @@ public final class ParentRows implements ParentLocator {
 
     @Override
     public Integer nodeOf(String schema, String parentTable, String parentKey, String value) {
-        return nodes.getIfPresent(key(schema, parentTable, parentKey, value));
+        Integer node = nodes.getIfPresent(key(schema, parentTable, parentKey, value));
+        counters.accessed(node != null);
+        return node;
+    }
+
+    /** The parent rows it remembers now. */
+    public long size() {
+        return nodes.estimatedSize();
+    }
+
+    /** Its lookups, hits and puts ({@code show @@cache}). */
+    public CacheCounters counters() {
+        return counters;
     }
 
     /**
@@ -63,6 +78,7 @@ public final class ParentRows implements ParentLocator {
         return executor.query(client, needed.dataNodes().get(index), sql).thenCompose(result -> {
             if (!result.rows().isEmpty()) {
                 nodes.put(key(needed.schema(), needed.parentTable(), needed.parentKey(), value), index);
+                counters.put();
                 return CompletableFuture.completedFuture(index);
             }
             return find(client, needed, value, index + 1);

@@ -108,6 +108,7 @@ final class Passthrough implements ResponseHandler {
             }
             case ROWS_EOF -> {
                 client.session().foundRows(rows); // FOUND_ROWS() and ROW_COUNT() after a SELECT
+                client.rowsSent(rows);
                 client.session().rowCount(-1);
                 rows = 0;
                 // EOF: 0xFE | 2 warnings | 2 status

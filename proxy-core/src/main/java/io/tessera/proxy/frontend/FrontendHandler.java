@@ -59,7 +59,8 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
                 ? a.getAddress().getHostAddress() : String.valueOf(ctx.channel().remoteAddress());
         session = new Session(connectionId, host);
         client = new ClientChannel(session, ctx.channel(), this::commandDone,
-                context.connections().commandCounters(ctx.channel().eventLoop()), context.queryMeter());
+                context.connections().commandCounters(ctx.channel().eventLoop()),
+                context.connections().routingCounters(ctx.channel().eventLoop()), context.queryMeter());
         context.connections().opened(client);
         ctx.fireChannelActive();
     }

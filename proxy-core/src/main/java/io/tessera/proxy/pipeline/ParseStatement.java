@@ -11,7 +11,8 @@ import io.tessera.router.parse.StatementType;
 import io.tessera.router.parse.TableReference;
 
 /**
- * Parses the statement (after its MyCat hint, in the session's escaping mode) once, and counts it ({@code Com_xxx}).
+ * Parses the statement (after its MyCat hint, in the session's escaping mode) once, and counts it ({@code Com_xxx},
+ * and its parse time for {@code show @@parser}).
  * A shortened text is parsed whole again unless the statement is DML: only DML may carry BLOBs that routing can skip.
  * Resets the session's warnings (except for SHOW WARNINGS), notes whether the statement binds its connection and
  * whether it must read on the write host (it locks rows, or a {@code db_type=master} hint says so), and after DDL
@@ -34,6 +35,7 @@ final class ParseStatement implements Step {
     @Override
     public Flow apply(QueryRun run) {
         Session session = run.session();
+        long start = System.nanoTime();
         ParsedStatement parsed = parse(run);
         if (run.shortened && !isDml(parsed.type())) {
             run.shortened = false;
@@ -41,6 +43,7 @@ final class ParseStatement implements Step {
             run.hint = MycatHint.of(run.sql).orElse(null);
             parsed = parse(run);
         }
+        run.client().routingCounters().parsed(System.nanoTime() - start, session.connectionId());
         run.parsed = parsed;
         run.statement = parsed;
         run.type = parsed.type();

@@ -12,7 +12,8 @@ import io.tessera.router.plan.Route;
 import io.tessera.router.plan.ShardStatement;
 
 /**
- * Plans the statement: by the router's rules, or as its MyCat hint directs. Refuses what the plan cannot carry out
+ * Plans the statement: by the router's rules, or as its MyCat hint directs, and counts the time it took
+ * ({@code show @@router}). Refuses what the plan cannot carry out
  * exactly (a shortened text that must be rewritten, a backslash Tessera would escape under NO_BACKSLASH_ESCAPES),
  * and keeps the plan in the route cache when the same text may take it again.
  */
@@ -31,8 +32,10 @@ final class PlanStatement implements Step {
     @Override
     public Flow apply(QueryRun run) {
         Session session = run.session();
+        long start = System.nanoTime();
         PlanNode plan = run.hint == null ? router.route(run.statement, run.routeContext())
                 : hints.route(session, run.hint, run.statement, run.routeContext());
+        run.client().routingCounters().routed(System.nanoTime() - start, session.connectionId());
         run.plan = plan;
         if (run.explain) {
             return Flow.NEXT;

@@ -28,6 +28,7 @@ public final class StatementPipeline {
 
     private final ColumnOrders columnOrders = new ColumnOrders();
     private final ParentRows parentRows;
+    private final RouteCache routes = new RouteCache(ROUTE_CACHE_CHARS);
     private final List<Step> steps;
 
     /**
@@ -37,7 +38,6 @@ public final class StatementPipeline {
     public StatementPipeline(Router router, Executor executor, Authenticator authenticator, LocalAnswers locals,
             SessionFunctions sessionFunctions, StatusCounters status, SqlFirewall firewall, SqlStats sqlStats) {
         SqlParser parser = new SqlParser();
-        RouteCache routes = new RouteCache(ROUTE_CACHE_CHARS);
         this.parentRows = new ParentRows(executor);
         this.steps = List.of(
                 new ReadText(),
@@ -67,6 +67,21 @@ public final class StatementPipeline {
      */
     public void start(ClientChannel client, ByteBuf payload, PreparedRun prepared) {
         proceed(new QueryRun(this, client, payload, prepared));
+    }
+
+    /** The route cache ({@code show @@parser}'s CACHE_SIZE, {@code show @@cache}). */
+    public RouteCache routeCache() {
+        return routes;
+    }
+
+    /** The learnt column orders ({@code show @@cache}). */
+    public ColumnOrders columnOrders() {
+        return columnOrders;
+    }
+
+    /** The ER parent rows found ({@code show @@cache}). */
+    public ParentRows parentRows() {
+        return parentRows;
     }
 
     /** Runs the run's next steps until one holds it or the last has run. */

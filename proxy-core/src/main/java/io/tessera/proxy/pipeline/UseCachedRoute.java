@@ -45,6 +45,7 @@ final class UseCachedRoute implements Step {
         run.tables = cached.tables();
         status.statement(session, cached.type());
         run.client().statementType(cached.type());
+        run.client().routingCounters().cachedRoute();
         run.plan = cached.plan();
         run.skipTo(RunPlan.class);
         return Flow.NEXT;

@@ -36,11 +36,13 @@ public final class ClientChannel {
     private CommandListener commandListener;
     private Runnable nextStatement;
     private StatementWatch watch; // set only while SQL statistics record the current statement
+    private long answerRows; // rows of the watched statement's answer so far
     private int commandStart; // the sequence id of the current command's first answer packet
     private final long openedMillis = System.currentTimeMillis();
     private long bytesRead; // the event loop writes; the admin port reads a possibly stale value
     private final Activity activity = new Activity();
     private final CommandCounters commandCounters;
+    private final RoutingCounters routingCounters;
     private PhysicalDatabases databases = PhysicalDatabases.NONE;
     private final QueryMeter meter; // null while the metrics endpoint is off: then nothing below is timed
     private StatementType meteredType; // the current statement's, while one is metered; null otherwise
@@ -48,20 +50,22 @@ public final class ClientChannel {
 
     /** A connection whose commands count on their own (tests, connections outside the front end). */
     public ClientChannel(Session session, Channel channel, Runnable onCommandDone) {
-        this(session, channel, onCommandDone, new CommandCounters(), null);
+        this(session, channel, onCommandDone, new CommandCounters(), new RoutingCounters(), null);
     }
 
     /**
      * @param commandCounters the counts of the event loop that serves {@code channel} ({@code show @@command})
+     * @param routingCounters that event loop's parse and route counts ({@code show @@parser}, {@code show @@router})
      * @param meter told of each statement's end; {@code null} when the metrics endpoint is off
      */
     public ClientChannel(Session session, Channel channel, Runnable onCommandDone, CommandCounters commandCounters,
-            QueryMeter meter) {
+            RoutingCounters routingCounters, QueryMeter meter) {
         this.session = session;
         this.writer = new PacketWriter(channel);
         this.onCommandDone = onCommandDone;
         this.commandCounters = commandCounters;
         this.meter = meter;
+        this.routingCounters = routingCounters;
     }
 
     public Session session() {
@@ -87,6 +91,11 @@ public final class ClientChannel {
     }
 
     /** The commands its event loop dispatched ({@code show @@command}). */
+    /** The parse and route counts of its event loop ({@code show @@parser}, {@code show @@router}). */
+    public RoutingCounters routingCounters() {
+        return routingCounters;
+    }
+
     public CommandCounters commandCounters() {
         return commandCounters;
     }
@@ -256,6 +265,12 @@ public final class ClientChannel {
     /** {@code watch} learns how the current statement ends (the SQL statistics record it). */
     public void watch(StatementWatch watch) {
         this.watch = watch;
+        answerRows = 0;
+    }
+
+    /** A result set of the current statement's answer ended after {@code rows} rows (the SQL statistics count them). */
+    public void rowsSent(long rows) {
+        answerRows += rows;
     }
 
     /** Told when each command ends, before the next may start (the binary protocol's result re-encoder). */
@@ -297,7 +312,7 @@ public final class ClientChannel {
         if (watch != null) {
             StatementWatch ended = watch;
             watch = null;
-            ended.succeeded(writer.bytesWritten());
+            ended.succeeded(writer.bytesWritten(), answerRows);
         }
         if (nextStatement != null) {
             Runnable next = nextStatement;

@@ -32,11 +32,17 @@ public final class ClientConnections {
     private final Map<EventLoop, CommandCounters> commands = new ConcurrentHashMap<>();
     /** Per event loop: the bytes of its connections that have closed. */
     private final Map<EventLoop, Traffic> closedTraffic = new ConcurrentHashMap<>();
+    private final Map<EventLoop, RoutingCounters> routing = new ConcurrentHashMap<>();
     private volatile boolean online = true;
 
     /** The commands dispatched on {@code loop} ({@code show @@command}); created on first use. */
     public CommandCounters commandCounters(EventLoop loop) {
         return commands.computeIfAbsent(loop, l -> new CommandCounters());
+    }
+
+    /** What parsing and routing cost on {@code loop} ({@code show @@parser}, {@code show @@router}). */
+    public RoutingCounters routingCounters(EventLoop loop) {
+        return routing.computeIfAbsent(loop, l -> new RoutingCounters());
     }
 
     /** A client connected: {@code client} counts from now on, logged in or not yet. */

@@ -11,26 +11,31 @@ import java.util.Locale;
 import java.util.TimeZone;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.function.Predicate;
 
 /**
  * Records MyCat's SQL statistics for the statements the data nodes run: per user the last statements, the slowest
- * ones, reads, writes and bytes; per logical table reads, writes and the tables named with it. Lives as long as the
+ * ones, the largest SELECTs, the statements by text (how often, how long, how big their answers), reads, writes and
+ * bytes; per logical table reads, writes and the tables named with it. Lives as long as the
  * server (a reload keeps what was recorded).
  *
- * <p>Off, it costs the pipeline one volatile read per statement ({@link #recording()}). On, a statement costs two
- * small objects and a few striped counter updates ({@link java.util.concurrent.atomic.LongAdder}); only a slow
- * statement or one naming several tables takes a lock, held for a few field updates. Nothing logs, nothing waits for
- * I/O. Memory is
- * bounded: per user {@value UserStats#RECENT} recent and {@code sqlRecordCount} slow statements, at most
- * {@value #MAX_TABLES} tables with at most {@value TableStats#MAX_RELATED} related tables each; users are those of
- * server.xml, who alone can log in.
+ * <p>Off, it costs the pipeline one volatile read per statement ({@link #recording()}). On, a statement costs three
+ * small objects, a few striped counter updates ({@link java.util.concurrent.atomic.LongAdder}) and a short lock on
+ * its text's counts ({@link Frequencies}); a slow or large statement, or one naming several tables, takes another
+ * lock, held for a few field updates. Nothing logs, nothing waits for I/O. Memory is
+ * bounded: per user {@value UserStats#RECENT} recent, {@code sqlRecordCount} slow and {@value UserStats#LARGEST}
+ * large statements and {@value Frequencies#MAX_TEXTS} texts each for {@code show @@sql.high} and
+ * {@code show @@sql.resultset}; at most {@value #MAX_TABLES} tables with at most {@value TableStats#MAX_RELATED}
+ * related tables each; users are those of server.xml, who alone can log in.
  */
 public final class SqlStats implements SqlStatsView {
 
     /** Tables tracked at most: a table first seen beyond this is not counted (MyCat has no bound). */
     static final int MAX_TABLES = 1024;
 
+
     private final int slowPerUser;
+    private final long bigResultBytes;
     private final TimeZone zone = TimeZone.getDefault(); // MyCat's TIME_COUNT hours are the server's
     private final ConcurrentMap<String, UserStats> users = new ConcurrentHashMap<>();
     private final ConcurrentMap<String, TableStats> tables = new ConcurrentHashMap<>();
@@ -40,13 +45,18 @@ public final class SqlStats implements SqlStatsView {
     /**
      * @param recording   server.xml {@code useSqlStat}
      * @param slowPerUser server.xml {@code sqlRecordCount}: slow statements kept per user
+     * @param bigResultBytes server.xml {@code maxResultSet}: an answer of at least this many bytes is big
      */
-    public SqlStats(boolean recording, int slowPerUser) {
+    public SqlStats(boolean recording, int slowPerUser, long bigResultBytes) {
         if (slowPerUser < 1) {
             throw new IllegalArgumentException("slowPerUser: " + slowPerUser + " (expected: >= 1)");
         }
+        if (bigResultBytes < 1) {
+            throw new IllegalArgumentException("bigResultBytes: " + bigResultBytes + " (expected: >= 1)");
+        }
         this.recording = recording;
         this.slowPerUser = slowPerUser;
+        this.bigResultBytes = bigResultBytes;
     }
 
     /**
@@ -60,7 +70,8 @@ public final class SqlStats implements SqlStatsView {
      */
     public StatementWatch started(String user, String ip, String schema, String sql, StatementType type,
             List<TableReference> tables, List<ShardStatement> shards, long bytesIn, long bytesSent) {
-        UserStats stats = users.computeIfAbsent(user, name -> new UserStats(name, slowPerUser, zone));
+        UserStats stats = users.computeIfAbsent(user,
+                name -> new UserStats(name, slowPerUser, bigResultBytes, zone));
         stats.started();
         return new Running(stats, ip, schema, sql, type, tables, shards, bytesIn, bytesSent,
                 System.currentTimeMillis(), System.nanoTime());
@@ -105,6 +116,15 @@ public final class SqlStats implements SqlStatsView {
     }
 
     @Override
+    public int clearSlow(Predicate<Slow> which) {
+        int forgotten = 0;
+        for (UserStats user : users.values()) {
+            forgotten += user.clearSlow(which);
+        }
+        return forgotten;
+    }
+
+    @Override
     public List<UserSum> users(boolean clear) {
         List<UserSum> all = new ArrayList<>();
         users.values().forEach(u -> all.add(u.sum(clear)));
@@ -116,6 +136,32 @@ public final class SqlStats implements SqlStatsView {
         List<TableSum> all = new ArrayList<>();
         tables.values().forEach(t -> all.add(t.sum(clear)));
         return all;
+    }
+
+    @Override
+    public List<Frequent> frequent(boolean clear) {
+        List<Frequent> all = new ArrayList<>();
+        users.values().forEach(u -> all.addAll(u.frequent(clear)));
+        return all;
+    }
+
+    @Override
+    public List<Large> large(boolean clear) {
+        List<Large> all = new ArrayList<>();
+        users.values().forEach(u -> all.addAll(u.large(clear)));
+        return all;
+    }
+
+    @Override
+    public List<BigResult> bigResults(boolean clear) {
+        List<BigResult> all = new ArrayList<>();
+        users.values().forEach(u -> all.addAll(u.bigResults(clear)));
+        return all;
+    }
+
+    @Override
+    public long bigResultBytes() {
+        return bigResultBytes;
     }
 
     /** Counts the statement once for each distinct table it names. */
@@ -186,7 +232,7 @@ public final class SqlStats implements SqlStatsView {
         }
 
         @Override
-        public void succeeded(long bytesSent) {
+        public void succeeded(long bytesSent, long rows) {
             long executeMillis = (System.nanoTime() - startNanos) / 1_000_000;
             long endMillis = startMillis + executeMillis;
             Slow slow = null;
@@ -194,8 +240,12 @@ public final class SqlStats implements SqlStatsView {
             if (executeMillis >= threshold) {
                 slow = new Slow(user.name(), dataNodes(), startMillis, executeMillis, sql, ip, schema);
             }
-            user.ended(type, new Executed(user.name(), startMillis, executeMillis, sql, ip), slow, bytesIn,
-                    bytesSent - bytesSentBefore, endMillis);
+            Large large = null;
+            if (type == StatementType.SELECT && rows > LARGE_ROWS) {
+                large = new Large(user.name(), rows, startMillis, executeMillis, sql, ip);
+            }
+            user.ended(new Ended(type, new Executed(user.name(), startMillis, executeMillis, sql, ip), slow, large,
+                    bytesIn, bytesSent - bytesSentBefore, endMillis));
             countTables(tables, type, endMillis);
         }
 

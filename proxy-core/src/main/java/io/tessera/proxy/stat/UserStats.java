@@ -1,9 +1,11 @@
 package io.tessera.proxy.stat;
 
+import io.tessera.admin.SqlStatsView.BigResult;
 import io.tessera.admin.SqlStatsView.Executed;
+import io.tessera.admin.SqlStatsView.Frequent;
+import io.tessera.admin.SqlStatsView.Large;
 import io.tessera.admin.SqlStatsView.Slow;
 import io.tessera.admin.SqlStatsView.UserSum;
-import io.tessera.router.parse.StatementType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TimeZone;
@@ -11,28 +13,37 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Predicate;
 
 /**
- * One user's statistics: MyCat's {@code UserStat} (its last statements, its slowest, its reads and writes). The event
- * loops that serve the user's connections update it at once: counts are {@link LongAdder}s and the last statements a
- * ring written without locks, so they do not wait for each other; only a slow statement takes this object's lock.
+ * One user's statistics: MyCat's {@code UserStat} (its last statements, its slowest, its largest, its reads and
+ * writes, its statements by text). The event loops that serve the user's connections update it at once: counts are
+ * {@link LongAdder}s and the last statements a ring written without locks, so they do not wait for each other; only a
+ * slow or large statement takes this object's lock, and each text its own.
  */
 final class UserStats {
 
     /** Statements {@code show @@sql} keeps per user (MyCat's {@code UserSqlLastStat(50)}). */
     static final int RECENT = 50;
 
+    /** Large SELECTs {@code show @@sql.large} keeps per user (MyCat's {@code UserSqlLargeStat(10)}). */
+    static final int LARGEST = 10;
+
     private static final long HOUR = 3_600_000L;
     private static final long DAY = 24 * HOUR;
 
     private final String name;
     private final int slowKept;
+    private final long bigResultBytes;
     private final TimeZone zone; // TimeZone.getDefault() copies the zone on every call: read it once
     private final AtomicInteger running = new AtomicInteger();
     private final AtomicInteger maxConcurrent = new AtomicInteger();
     private final AtomicLong recentCount = new AtomicLong(); // statements put in the ring since it was last cleared
     private final AtomicReferenceArray<Executed> recent = new AtomicReferenceArray<>(RECENT);
     private final List<Slow> slowest = new ArrayList<>(); // guarded by this
+    private final List<Large> largest = new ArrayList<>(); // guarded by this
+    private final Frequencies frequencies = new Frequencies();
+    private final BigResults bigResults = new BigResults();
     private final LongAdder reads = new LongAdder();
     private final LongAdder writes = new LongAdder();
     private final LongAdder bytesIn = new LongAdder();
@@ -41,9 +52,10 @@ final class UserStats {
     private final LongAdder[] byDuration = adders();
     private volatile long lastMillis;
 
-    UserStats(String name, int slowKept, TimeZone zone) {
+    UserStats(String name, int slowKept, long bigResultBytes, TimeZone zone) {
         this.name = name;
         this.slowKept = slowKept;
+        this.bigResultBytes = bigResultBytes;
         this.zone = zone;
     }
 
@@ -64,22 +76,48 @@ final class UserStats {
         running.decrementAndGet();
     }
 
-    /** A statement that started ended well; {@code slow} is null unless it was slow. */
-    void ended(StatementType type, Executed executed, Slow slow, long in, long out, long endMillis) {
+    /** A statement that started ended well. */
+    void ended(Ended ended) {
         running.decrementAndGet();
-        if (type.reads()) {
+        if (ended.type().reads()) {
             reads.increment();
-        } else if (type.changesRows()) {
+        } else if (ended.type().changesRows()) {
             writes.increment();
         }
-        bytesIn.add(in);
-        bytesOut.add(out);
+        bytesIn.add(ended.bytesIn());
+        bytesOut.add(ended.bytesOut());
+        Executed executed = ended.executed();
+        long endMillis = ended.endMillis();
         byDuration[durationBucket(executed.executeMillis())].increment();
         byTimeOfDay[timeOfDayBucket(endMillis + zone.getOffset(endMillis))].increment();
         lastMillis = endMillis;
         recent.set((int) (recentCount.getAndIncrement() % RECENT), executed);
-        if (slow != null) {
-            keepIfAmongSlowest(slow);
+        if (ended.slow() != null) {
+            keepIfAmongSlowest(ended.slow());
+        }
+        frequencies.add(executed.sql(), executed.executeMillis(), endMillis, executed.ip());
+        if (ended.large() != null) {
+            keepIfAmongLargest(ended.large());
+        }
+        if (ended.bytesOut() >= bigResultBytes) {
+            bigResults.add(executed.sql(), ended.bytesOut());
+        }
+    }
+
+    /** Keeps the {@value #LARGEST} with the most rows. */
+    private synchronized void keepIfAmongLargest(Large large) {
+        if (largest.size() < LARGEST) {
+            largest.add(large);
+            return;
+        }
+        int smallest = 0;
+        for (int i = 1; i < largest.size(); i++) {
+            if (largest.get(i).rows() < largest.get(smallest).rows()) {
+                smallest = i;
+            }
+        }
+        if (large.rows() > largest.get(smallest).rows()) {
+            largest.set(smallest, large);
         }
     }
 
@@ -151,6 +189,29 @@ final class UserStats {
             slowest.clear();
         }
         return copy;
+    }
+
+    synchronized List<Large> large(boolean clear) {
+        List<Large> copy = List.copyOf(largest);
+        if (clear) {
+            largest.clear();
+        }
+        return copy;
+    }
+
+    List<Frequent> frequent(boolean clear) {
+        return frequencies.list(name, clear);
+    }
+
+    List<BigResult> bigResults(boolean clear) {
+        return bigResults.list(name, clear);
+    }
+
+    /** Forgets the slow statements {@code which} accepts; returns how many. */
+    synchronized int clearSlow(Predicate<Slow> which) {
+        int before = slowest.size();
+        slowest.removeIf(which);
+        return before - slowest.size();
     }
 
     synchronized void clearSlow() {

@@ -53,6 +53,7 @@ class SystemConfigTest {
         assertThat(system.strictTxIsolation()).isFalse();
         assertThat(system.poolMaxWait()).isEqualTo(Duration.ofSeconds(5));
         assertThat(system.frontAuthPlugin()).isEqualTo(AuthPlugin.MYSQL_NATIVE_PASSWORD);
+        assertThat(system.maxResultSet()).isEqualTo(512 * 1024);
         assertThat(system.metricsPort()).isZero(); // no metrics endpoint unless asked for
         assertThat(system.properties()).isEmpty();
         assertThat(system.raw("serverPort")).isEmpty();
@@ -95,6 +96,7 @@ class SystemConfigTest {
                         <property name="useSqlStat">1</property>
                         <property name="sqlRecordCount">20</property>
                         <property name="metricsPort">9100</property>
+                        <property name="maxResultSet">1048576</property>
                     </system>
                     <user name="test" defaultAccount="true">
                         <property name="schemas">TESTDB</property>
@@ -106,8 +108,8 @@ class SystemConfigTest {
                 Duration.ofSeconds(30), Duration.ofSeconds(2), Duration.ofSeconds(3),
                 Optional.of("8.0.36-tessera"), true, true, 10, 500, DistributedTransactions.ALLOW_AND_LOG,
                 true, Duration.ZERO, AuthPlugin.CACHING_SHA2_PASSWORD, 32L * 1024 * 1024, 1, "tmlogs", "tmlog",
-                true, 20, 9100, system.properties()));
-        assertThat(system.properties()).hasSize(33);
+                true, 20, 1_048_576, 9100, system.properties()));
+        assertThat(system.properties()).hasSize(34);
         assertThat(system.raw("txIsolation")).contains("4");
     }
 
@@ -143,13 +145,13 @@ class SystemConfigTest {
         assertThatThrownBy(() -> new SystemConfig(65_536, 0, "x", 1, 1, 1, 1, true, true, 1, 1, 1, 1, 1, "utf8",
                 TxIsolation.REPEATABLE_READ, Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO,
                 Optional.empty(), false, false, 1, 1, DistributedTransactions.ALLOW, false, Duration.ZERO,
-                AuthPlugin.MYSQL_NATIVE_PASSWORD, 1024, 1, "tmlogs", "tmlog", false, 10, 0, system.properties()))
+                AuthPlugin.MYSQL_NATIVE_PASSWORD, 1024, 1, "tmlogs", "tmlog", false, 10, 1, 0, system.properties()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("serverPort: 65536 (expected: 0..65535)");
         assertThatThrownBy(() -> new SystemConfig(0, 0, "x", 1, 1, 1, 1, true, true, 1, 1, 1, 1, 1, "utf8",
                 TxIsolation.REPEATABLE_READ, Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO,
                 Optional.empty(), false, false, 1, 1, DistributedTransactions.ALLOW, false, Duration.ZERO,
-                AuthPlugin.MYSQL_NATIVE_PASSWORD, 1024, 1, "tmlogs", "tmlog", false, 10, -1, system.properties()))
+                AuthPlugin.MYSQL_NATIVE_PASSWORD, 1024, 1, "tmlogs", "tmlog", false, 10, 1, -1, system.properties()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("metricsPort: -1 (expected: 0..65535)");
     }

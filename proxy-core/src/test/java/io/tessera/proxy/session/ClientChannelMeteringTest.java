@@ -19,6 +19,7 @@ class ClientChannelMeteringTest {
     private final EmbeddedChannel channel = new EmbeddedChannel();
     private final Session session = new Session(3, "127.0.0.1");
     private final ClientChannel client = new ClientChannel(session, channel, () -> { }, new CommandCounters(),
+            new RoutingCounters(),
             (type, ok, nanos) -> recorded.add(type + (ok ? " ok" : " error") + (nanos >= 0 ? "" : " negative")));
 
     ClientChannelMeteringTest() {

@@ -63,6 +63,27 @@ class ClientChannelTest {
     }
 
     @Test
+    void theWatchedStatementEndsWithTheRowsOfItsResultSets() {
+        client.rowsSent(99); // a statement before the watched one
+        long[] ended = new long[1];
+        client.watch(new StatementWatch() {
+            @Override
+            public void succeeded(long bytesSent, long rows) {
+                ended[0] = rows;
+            }
+
+            @Override
+            public void abandoned() {
+            }
+        });
+        client.rowsSent(3);
+        client.rowsSent(4); // a second result set (CALL, multi-results)
+        client.commandDone();
+
+        assertThat(ended[0]).isEqualTo(7);
+    }
+
+    @Test
     void theActivityShowsTheRunningCommandUntilItEnds() {
         client.activity().started(Command.QUERY);
         client.activity().statement("SELECT SLEEP(1)");

@@ -3,6 +3,9 @@ package io.tessera.proxy.stat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tessera.admin.SqlStatsView.BigResult;
+import io.tessera.admin.SqlStatsView.Frequent;
+import io.tessera.admin.SqlStatsView.Large;
 import io.tessera.admin.SqlStatsView.Related;
 import io.tessera.admin.SqlStatsView.Slow;
 import io.tessera.admin.SqlStatsView.TableSum;
@@ -17,7 +20,9 @@ import org.junit.jupiter.api.Test;
 
 class SqlStatsTest {
 
-    private final SqlStats stats = new SqlStats(true, 2);
+    private static final long BIG = 4_096;
+
+    private final SqlStats stats = new SqlStats(true, 2, BIG);
 
     private StatementWatch start(String user, String sql, StatementType type, String... tables) {
         List<TableReference> named = Arrays.stream(tables).map(t -> new TableReference("TESTDB", t))
@@ -30,10 +35,10 @@ class SqlStatsTest {
     @Test
     void countsReadsWritesAndBytesOfStatementsThatEndedWell() {
         for (int i = 0; i < 5; i++) {
-            start("test", "select * from t1", StatementType.SELECT, "t1").succeeded(1_100);
+            start("test", "select * from t1", StatementType.SELECT, "t1").succeeded(1_100, 1);
         }
-        start("test", "insert into t1 values (1)", StatementType.INSERT, "t1").succeeded(1_011);
-        start("test", "create table x (a int)", StatementType.DDL, "x").succeeded(1_011);
+        start("test", "insert into t1 values (1)", StatementType.INSERT, "t1").succeeded(1_011, 1);
+        start("test", "create table x (a int)", StatementType.DDL, "x").succeeded(1_011, 1);
         start("test", "select * from t1", StatementType.SELECT, "t1").abandoned(); // failed: not counted
 
         UserSum sum = stats.users(false).get(0);
@@ -53,10 +58,10 @@ class SqlStatsTest {
         StatementWatch a = start("test", "select 1 from t1", StatementType.SELECT);
         StatementWatch b = start("test", "select 2 from t1", StatementType.SELECT);
         StatementWatch c = start("test", "select 3 from t1", StatementType.SELECT);
-        a.succeeded(1_000);
+        a.succeeded(1_000, 1);
         b.abandoned();
-        c.succeeded(1_000);
-        start("test", "select 4 from t1", StatementType.SELECT).succeeded(1_000);
+        c.succeeded(1_000, 1);
+        start("test", "select 4 from t1", StatementType.SELECT).succeeded(1_000, 1);
         assertThat(stats.users(false).get(0).maxConcurrent()).isEqualTo(3);
     }
 
@@ -66,10 +71,10 @@ class SqlStatsTest {
         StatementWatch first = start("test", "select 1", StatementType.SELECT);
         StatementWatch second = start("test", "select 2", StatementType.SELECT);
         Thread.sleep(30);
-        second.succeeded(1_000);
+        second.succeeded(1_000, 1);
         Thread.sleep(30);
-        first.succeeded(1_000);                                             // the slowest, about 60 ms
-        start("test", "select 3", StatementType.SELECT).succeeded(1_000); // about 0 ms: not among the two slowest
+        first.succeeded(1_000, 1);                                             // the slowest, about 60 ms
+        start("test", "select 3", StatementType.SELECT).succeeded(1_000, 1); // about 0 ms: not among the two slowest
 
         List<Slow> slow = stats.slow(false);
         assertThat(slow).extracting(Slow::sql).containsExactlyInAnyOrder("select 1", "select 2");
@@ -81,7 +86,7 @@ class SqlStatsTest {
 
         stats.slowMillis(10_000); // a new threshold forgets the slow statements, as in MyCat
         assertThat(stats.slow(false)).isEmpty();
-        start("test", "select 4", StatementType.SELECT).succeeded(1_000);
+        start("test", "select 4", StatementType.SELECT).succeeded(1_000, 1);
         assertThat(stats.slow(false)).isEmpty();
         assertThatThrownBy(() -> stats.slowMillis(-1)).isInstanceOf(IllegalArgumentException.class);
     }
@@ -89,8 +94,8 @@ class SqlStatsTest {
     @Test
     void countsEachTableOnceWithTheTablesNamedBesideIt() {
         start("test", "select * from t1 join t2 on t1.a = t2.a join t1 x on x.a = t2.a", StatementType.SELECT,
-                "t1", "T2", "t1").succeeded(1_000);
-        start("test", "update t2 set a = 1", StatementType.UPDATE, "t2").succeeded(1_000);
+                "t1", "T2", "t1").succeeded(1_000, 1);
+        start("test", "update t2 set a = 1", StatementType.UPDATE, "t2").succeeded(1_000, 1);
 
         List<TableSum> tables = stats.tables(false);
         TableSum t1 = tables.stream().filter(t -> t.table().equals("t1")).findFirst().orElseThrow();
@@ -106,7 +111,7 @@ class SqlStatsTest {
 
     @Test
     void clearingReturnsTheCountsThenZeroesThem() {
-        start("root", "select * from t1", StatementType.SELECT, "t1").succeeded(1_010);
+        start("root", "select * from t1", StatementType.SELECT, "t1").succeeded(1_010, 1);
         assertThat(stats.users(true).get(0).reads()).isEqualTo(1);
         assertThat(stats.users(false).get(0).reads()).isZero();
         assertThat(stats.tables(true).get(0).reads()).isEqualTo(1);
@@ -118,7 +123,7 @@ class SqlStatsTest {
     @Test
     void keepsTheLastFiftyStatementsPerUser() {
         for (int i = 0; i < 60; i++) {
-            start("test", "select " + i, StatementType.SELECT).succeeded(1_000);
+            start("test", "select " + i, StatementType.SELECT).succeeded(1_000, 1);
         }
         assertThat(stats.recent(false)).hasSize(UserStats.RECENT)
                 .first().satisfies(e -> assertThat(e.sql()).isEqualTo("select 10"));
@@ -135,6 +140,58 @@ class SqlStatsTest {
     }
 
     @Test
+    void clearSlowForgetsOnlyTheStatementsItIsAskedTo() {
+        stats.slowMillis(0);
+        start("test", "select 1", StatementType.SELECT).succeeded(1_000, 1);
+        start("other", "select 2", StatementType.SELECT).succeeded(1_000, 1);
+        assertThat(stats.clearSlow(slow -> slow.sql().equals("select 2"))).isEqualTo(1);
+        assertThat(stats.slow(false)).extracting(Slow::sql).containsExactly("select 1");
+    }
+
+    @Test
+    void groupsStatementsByTextForSqlHigh() {
+        for (int i = 0; i < 3; i++) {
+            start("test", "select * from t1 where id = 1", StatementType.SELECT, "t1").succeeded(1_100, 1);
+        }
+        start("test", "select * from t1 where id = 2", StatementType.SELECT, "t1").succeeded(1_100, 1);
+        start("other", "select * from t1 where id = 1", StatementType.SELECT, "t1").succeeded(1_100, 1);
+
+        List<Frequent> frequent = stats.frequent(true);
+        assertThat(frequent).extracting(f -> f.user() + " " + f.count() + " " + f.sql()).containsExactlyInAnyOrder(
+                "test 3 select * from t1 where id = 1", "test 1 select * from t1 where id = 2",
+                "other 1 select * from t1 where id = 1");
+        Frequent three = frequent.stream().filter(f -> f.count() == 3).findFirst().orElseThrow();
+        assertThat(three.minMillis()).isLessThanOrEqualTo(three.avgMillis()).isLessThanOrEqualTo(three.maxMillis());
+        assertThat(three.ip()).isEqualTo("127.0.0.1");
+        assertThat(three.lastMillis()).isPositive();
+        assertThat(stats.frequent(false)).isEmpty();
+    }
+
+    @Test
+    void keepsTheLargestSelectsOverTenThousandRows() {
+        start("test", "select * from big", StatementType.SELECT).succeeded(1_100, 10_000);   // not more than
+        start("test", "insert into big select * from t", StatementType.INSERT).succeeded(1_100, 20_000);
+        for (int i = 1; i <= UserStats.LARGEST + 2; i++) {
+            start("test", "select * from big limit " + i, StatementType.SELECT).succeeded(1_100, 10_000 + i);
+        }
+        List<Large> large = stats.large(true);
+        assertThat(large).hasSize(UserStats.LARGEST).extracting(Large::rows).doesNotContain(10_001L, 10_002L)
+                .contains(10_012L);
+        assertThat(large.get(0).user()).isEqualTo("test");
+        assertThat(stats.large(false)).isEmpty();
+    }
+
+    @Test
+    void countsAnswersOfAtLeastMaxResultSetBytesByText() {
+        long big = BIG;
+        start("test", "select * from wide", StatementType.SELECT).succeeded(1_000 + big - 1, 5); // one byte short
+        start("test", "select * from wide", StatementType.SELECT).succeeded(1_000 + big, 5);
+        start("test", "select * from wide", StatementType.SELECT).succeeded(1_000 + 2 * big, 9);
+        assertThat(stats.bigResults(true)).containsExactly(new BigResult("test", "select * from wide", 2, 2 * big));
+        assertThat(stats.bigResults(false)).isEmpty();
+    }
+
+    @Test
     void countsExactlyWhenSeveralEventLoopsRecordAtOnce() throws Exception {
         int threads = 4;
         int each = 20_000;
@@ -143,7 +200,7 @@ class SqlStatsTest {
             workers[t] = new Thread(() -> {
                 for (int i = 0; i < each; i++) {
                     start("test", "select * from t1", i % 5 == 0 ? StatementType.UPDATE : StatementType.SELECT, "t1")
-                            .succeeded(1_001);
+                            .succeeded(1_001, 1);
                 }
             });
             workers[t].start();
@@ -158,5 +215,6 @@ class SqlStatsTest {
         assertThat(sum.maxConcurrent()).isBetween(1, threads);
         assertThat(stats.tables(false).get(0).reads()).isEqualTo(threads * each * 4 / 5);
         assertThat(stats.recent(false)).hasSize(UserStats.RECENT);
+        assertThat(stats.frequent(false).get(0).count()).isEqualTo(threads * each);
     }
 }

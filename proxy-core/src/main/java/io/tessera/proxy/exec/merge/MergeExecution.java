@@ -261,6 +261,7 @@ public final class MergeExecution {
         writer.flush();
         session.warnings(0, null);
         session.foundRows(rowsSent);
+        client.rowsSent(rowsSent);
         session.rowCount(-1);
         answered();
     }
