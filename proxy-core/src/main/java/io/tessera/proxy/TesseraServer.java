@@ -12,6 +12,7 @@ import io.tessera.admin.server.AdminServer;
 import io.tessera.admin.server.AdminSettings;
 import io.tessera.backend.host.DataHost;
 import io.tessera.proxy.admin.AdminUsers;
+import io.tessera.proxy.admin.DataHostViews;
 import io.tessera.proxy.admin.ProxyAdminActions;
 import io.tessera.proxy.admin.ProxyAdminContext;
 import io.tessera.proxy.admin.SystemLog;
@@ -120,7 +121,7 @@ public final class TesseraServer implements AutoCloseable {
             recovery.recoverAtStart(XA_RECOVERY_AT_START_SECONDS); // prepared branches hold locks: settle them first
             if (system.metricsPort() != 0) {
                 TopologyHolder topologies = running.get();
-                metrics = new TesseraMetrics(connections, () -> ProxyAdminContext.dataHosts(topologies.current()));
+                metrics = new TesseraMetrics(connections, () -> DataHostViews.of(topologies.current()));
             }
             frontend = FrontendServer.bind(system, running.get(), connections, version,
                     metrics == null ? null : metrics.queryMeter(), group, serverChannel);
