@@ -3,7 +3,6 @@ package io.tessera.proxy.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -185,10 +184,6 @@ class AdminNumbersIT {
     }
 
     private static int admin(String command) throws SQLException {
-        String url = "jdbc:mysql://127.0.0.1:" + tessera.adminPort() + "/?useSSL=false&allowPublicKeyRetrieval=true";
-        try (Connection c = DriverManager.getConnection(url, RunningTessera.USER, RunningTessera.PASSWORD);
-                Statement s = c.createStatement()) {
-            return s.executeUpdate(command);
-        }
+        return AdminRows.update(tessera.adminPort(), command);
     }
 }

@@ -42,6 +42,15 @@ final class AdminRows {
         return rows;
     }
 
+    /** The affected rows of control {@code command} on the admin port {@code port}, as {@value RunningTessera#USER}. */
+    static int update(int port, String command) throws SQLException {
+        String url = "jdbc:mysql://127.0.0.1:" + port + "/?useSSL=false&allowPublicKeyRetrieval=true";
+        try (Connection admin = DriverManager.getConnection(url, RunningTessera.USER, RunningTessera.PASSWORD);
+                Statement s = admin.createStatement()) {
+            return s.executeUpdate(command);
+        }
+    }
+
     /** Returns once {@code done} holds of what {@code rows} answers; fails after 20 s with the last answer. */
     static void await(Source rows, Predicate<List<Map<String, String>>> done) throws Exception {
         long deadline = System.currentTimeMillis() + WAIT_MILLIS;

@@ -221,10 +221,6 @@ class MetricsIT {
     }
 
     private static int admin(String command) throws SQLException {
-        String url = "jdbc:mysql://127.0.0.1:" + tessera.adminPort() + "/?useSSL=false&allowPublicKeyRetrieval=true";
-        try (Connection c = DriverManager.getConnection(url, RunningTessera.USER, RunningTessera.PASSWORD);
-                Statement s = c.createStatement()) {
-            return s.executeUpdate(command);
-        }
+        return AdminRows.update(tessera.adminPort(), command);
     }
 }

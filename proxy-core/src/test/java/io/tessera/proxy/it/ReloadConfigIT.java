@@ -203,10 +203,7 @@ class ReloadConfigIT {
     }
 
     private static int admin(String command) throws SQLException {
-        try (Connection c = DriverManager.getConnection(adminUrl(), RunningTessera.USER, RunningTessera.PASSWORD);
-                Statement s = c.createStatement()) {
-            return s.executeUpdate(command);
-        }
+        return AdminRows.update(tessera.adminPort(), command);
     }
 
     private static long reloadTime() throws SQLException {

@@ -3,7 +3,6 @@ package io.tessera.proxy.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -169,10 +168,6 @@ class SqlHighIT {
     }
 
     private static int adminUpdate(String command) throws SQLException {
-        String url = "jdbc:mysql://127.0.0.1:" + tessera.adminPort() + "/?useSSL=false&allowPublicKeyRetrieval=true";
-        try (Connection admin = DriverManager.getConnection(url, RunningTessera.USER, RunningTessera.PASSWORD);
-                Statement s = admin.createStatement()) {
-            return s.executeUpdate(command);
-        }
+        return AdminRows.update(tessera.adminPort(), command);
     }
 }

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.tessera.mariadb.EmbeddedMariaDb;
 import java.nio.file.Files;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -74,11 +73,7 @@ class SwitchDataSourceIT {
     }
 
     private static int admin(String command) throws SQLException {
-        String url = "jdbc:mysql://127.0.0.1:" + tessera.adminPort() + "/?useSSL=false&allowPublicKeyRetrieval=true";
-        try (Connection c = DriverManager.getConnection(url, RunningTessera.USER, RunningTessera.PASSWORD);
-                Statement s = c.createStatement()) {
-            return s.executeUpdate(command);
-        }
+        return AdminRows.update(tessera.adminPort(), command);
     }
 
     private static String activeIndex() throws SQLException {
