@@ -26,7 +26,7 @@ public interface HealthCheck extends AutoCloseable {
      */
     void pauseUntil(long epochMillis);
 
-    /** Until when the periodic checks are skipped, in epoch milliseconds; 0 when they never were. */
+    /** Until when the periodic checks are skipped, in epoch milliseconds of the pool's clock; 0 when not paused now. */
     long pausedUntil();
 
     /** The checks the server answered in the last 30 minutes, oldest first ({@code show @@heartbeat.detail}). */

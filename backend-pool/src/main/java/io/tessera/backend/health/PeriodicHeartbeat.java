@@ -117,7 +117,8 @@ abstract class PeriodicHeartbeat implements HealthCheck {
 
     @Override
     public final long pausedUntil() {
-        return pausedUntil;
+        long until = pausedUntil;
+        return until > clock.millis() ? until : 0;
     }
 
     @Override

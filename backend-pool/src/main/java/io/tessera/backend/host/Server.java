@@ -161,7 +161,7 @@ public final class Server implements AutoCloseable {
         }
     }
 
-    /** Until when its heartbeats are skipped, in epoch milliseconds; 0 when they never were. */
+    /** Until when its heartbeats are skipped, in epoch milliseconds; 0 when they are not paused now. */
     public long heartbeatPausedUntil() {
         return heartbeat == null ? 0 : heartbeat.pausedUntil();
     }

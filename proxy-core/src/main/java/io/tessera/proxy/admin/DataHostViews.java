@@ -102,10 +102,9 @@ public final class DataHostViews {
             }
             io.tessera.backend.health.HeartbeatStatus h = server.heartbeat();
             long pausedUntil = server.heartbeatPausedUntil();
-            boolean paused = pausedUntil > System.currentTimeMillis(); // the pool's clock is the system clock
             return new HeartbeatStatus(h.status().code(), h.errorCount(), h.checking(), h.timeoutMillis(),
-                    h.meanMillis1m(), h.meanMillis10m(), h.meanMillis30m(), h.lastOkMillis(), paused ? pausedUntil : 0,
-                    !server.hasHeartbeat() || paused);
+                    h.meanMillis1m(), h.meanMillis10m(), h.meanMillis30m(), h.lastOkMillis(), pausedUntil,
+                    !server.hasHeartbeat() || pausedUntil != 0);
         }
 
         @Override
