@@ -44,7 +44,11 @@ public enum ErrorCode {
             "Transaction characteristics can't be changed while a transaction is in progress"),
     MALFORMED_PACKET(1835, "HY000", "Malformed communication packet: %s"),
     /** MyCat's own {@code ERR_WRONG_USED}, its answer to what the SQL blacklist refuses (not a MySQL code). */
-    UNSAFE_STATEMENT(3012, "HY000", "The statement is unsafe SQL, reject for user '%s': %s");
+    UNSAFE_STATEMENT(3012, "HY000", "The statement is unsafe SQL, reject for user '%s': %s"),
+    /** MariaDB's {@code ER_SEQUENCE_RUN_OUT}: a global sequence has no ids left (its MAXID is reached). */
+    SEQUENCE_RUN_OUT(4084, "HY000", "Sequence '%s' has run out: %s"),
+    /** MariaDB's {@code ER_UNKNOWN_SEQUENCES}: no global sequence of that name is configured. */
+    UNKNOWN_SEQUENCES(4091, "42S02", "Unknown SEQUENCE: '%s'");
 
     private final int code;
     private final String sqlState;
