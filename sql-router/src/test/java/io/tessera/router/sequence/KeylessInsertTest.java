@@ -1,0 +1,62 @@
+package io.tessera.router.sequence;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tessera.router.parse.ParsedStatement;
+import io.tessera.router.parse.SqlParser;
+import org.junit.jupiter.api.Test;
+
+class KeylessInsertTest {
+
+    private final SqlParser parser = new SqlParser();
+
+    @Test
+    void addsTheKeyWithOneConsecutiveIdPerRow() {
+        ParsedStatement insert = parser.parse("insert into orders (name, amount) values ('a', 1), ('b', 2), ('c', 3)");
+        KeylessInsert keyless = KeylessInsert.of(insert, "id");
+        assertThat(keyless.rows()).isEqualTo(3);
+        assertThat(keyless.fromSelect()).isFalse();
+        ParsedStatement filled = keyless.withKey(insert, "id", 41);
+        assertThat(filled.sql()).isEqualTo(
+                "INSERT INTO orders (name, amount, `id`) VALUES ('a', 1, 41), ('b', 2, 42), ('c', 3, 43)");
+        assertThat(filled.type()).isEqualTo(insert.type());
+        assertThat(filled.tables()).isEqualTo(insert.tables());
+    }
+
+    @Test
+    void leavesAnInsertThatGivesTheKeyAloneWhateverItsCaseOrQuotes() {
+        assertThat(KeylessInsert.of(parser.parse("insert into orders (ID, name) values (1, 'a')"), "id")).isNull();
+        assertThat(KeylessInsert.of(parser.parse("insert into orders (`Id`, name) values (1, 'a')"), "id")).isNull();
+        assertThat(KeylessInsert.of(parser.parse("insert into orders (o.id, name) values (1, 'a')"), "id")).isNull();
+    }
+
+    @Test
+    void leavesAnInsertWithoutAColumnListAndOtherStatementsAlone() {
+        assertThat(KeylessInsert.of(parser.parse("insert into orders values (1, 'a')"), "id")).isNull();
+        assertThat(KeylessInsert.of(parser.parse("replace into orders (name) values ('a')"), "id")).isNull();
+        assertThat(KeylessInsert.of(parser.parse("update orders set name = 'a'"), "id")).isNull();
+    }
+
+    @Test
+    void fillsTheSetFormAsOneRow() {
+        ParsedStatement insert = parser.parse("insert into orders set name = 'a'");
+        KeylessInsert keyless = KeylessInsert.of(insert, "id");
+        assertThat(keyless.rows()).isEqualTo(1);
+        assertThat(keyless.withKey(insert, "id", 9).sql()).contains("`id`").contains("9");
+    }
+
+    @Test
+    void tellsAnInsertSelectItCannotFill() {
+        ParsedStatement insert = parser.parse("insert into orders (name) select name from staging");
+        assertThat(KeylessInsert.of(insert, "id").fromSelect()).isTrue();
+    }
+
+    @Test
+    void readsTheTableAndSchemaUnquoted() {
+        ParsedStatement insert = parser.parse("insert into `TESTDB`.`Orders` (name) values ('a')");
+        assertThat(KeylessInsert.tableOf(insert)).isEqualTo("Orders");
+        assertThat(KeylessInsert.schemaOf(insert)).isEqualTo("TESTDB");
+        assertThat(KeylessInsert.schemaOf(parser.parse("insert into orders (name) values ('a')"))).isNull();
+        assertThat(KeylessInsert.tableOf(parser.parse("select 1"))).isNull();
+    }
+}
