@@ -11,6 +11,8 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.tessera.admin.server.AdminServer;
 import io.tessera.admin.server.AdminSettings;
 import io.tessera.backend.host.DataHost;
+import io.tessera.protocol.error.ErrorCode;
+import io.tessera.protocol.error.TesseraException;
 import io.tessera.proxy.admin.AdminUsers;
 import io.tessera.proxy.admin.DataHostViews;
 import io.tessera.proxy.admin.ProxyAdminActions;
@@ -26,6 +28,7 @@ import io.tessera.proxy.exec.xa.Xids;
 import io.tessera.proxy.frontend.FrontendServer;
 import io.tessera.proxy.metrics.MetricsServer;
 import io.tessera.proxy.metrics.TesseraMetrics;
+import io.tessera.proxy.sequence.Sequences;
 import io.tessera.proxy.session.ClientConnections;
 import io.tessera.proxy.stat.SqlStats;
 import io.tessera.proxy.topology.ConfigReloader;
@@ -88,6 +91,14 @@ public final class TesseraServer implements AutoCloseable {
      * @throws java.io.UncheckedIOException when a port cannot be listened on; everything opened is closed again
      */
     public static TesseraServer start(TesseraConfig config) throws InterruptedException {
+        return start(config, sequencesFor(config));
+    }
+
+    /**
+     * Starts Tessera on {@code config} as {@link #start(TesseraConfig)} does, its statements taking their global ids
+     * from {@code sequences}.
+     */
+    public static TesseraServer start(TesseraConfig config, Sequences sequences) throws InterruptedException {
         long startupMillis = System.currentTimeMillis();
         SystemConfig system = config.system();
         ListenPorts.requireFree(system.bindIp(), system.serverPort(), system.managerPort(), system.metricsPort());
@@ -116,7 +127,7 @@ public final class TesseraServer implements AutoCloseable {
             String version = serverVersion(system);
             SqlStats sqlStats = new SqlStats(system.useSqlStat(), system.sqlRecordCount(), system.maxResultSet());
             TopologyBuilder builder = new TopologyBuilder(group, business, transactions, connections, sqlStats,
-                    version);
+                    version, sequences);
             running.set(new TopologyHolder(await(builder.build(config, null))));
             recovery.recoverAtStart(XA_RECOVERY_AT_START_SECONDS); // prepared branches hold locks: settle them first
             if (system.metricsPort() != 0) {
@@ -160,6 +171,22 @@ public final class TesseraServer implements AutoCloseable {
             business.close();
             throw e;
         }
+    }
+
+    /** Placeholder until server.xml's sequence handlers are built: every sequence is unknown. */
+    private static Sequences sequencesFor(TesseraConfig config) {
+        return new Sequences() {
+            @Override
+            public CompletableFuture<Long> next(String name, int count) {
+                return CompletableFuture.failedFuture(new TesseraException(ErrorCode.UNKNOWN_SEQUENCES,
+                        ErrorCode.UNKNOWN_SEQUENCES.message(name) + ": no sequence handler is configured"));
+            }
+
+            @Override
+            public boolean has(String name) {
+                return false;
+            }
+        };
     }
 
     /** The value of a future that completes during the start, its failure thrown as it is. */

@@ -33,6 +33,7 @@ import java.util.function.Predicate;
  */
 final class NotHonoured {
 
+    private static final String NO_PRIMARY_KEY = "no primaryKey names the column a sequence would fill in";
     private static final String NO_SEQUENCES = "global sequences (next value for MYCATSEQ_...) are not built";
     private static final String NO_SOCKET_BUFFERS =
             "the operating system's default socket buffer size applies (setting it is not built)";
@@ -77,16 +78,16 @@ final class NotHonoured {
             new Rule<>(TableConfig::ruleRequired, table -> attribute("ruleRequired", "true"),
                     table -> "a statement without a value for the sharding column goes to every data node of the"
                             + " table instead of being refused"),
-            new Rule<>(TableConfig::autoIncrement, table -> attribute("autoIncrement", "true"),
-                    table -> "the primary key is not filled in, since " + NO_SEQUENCES),
+            new Rule<>(table -> table.autoIncrement() && table.primaryKey() == null,
+                    table -> attribute("autoIncrement", "true"), table -> NO_PRIMARY_KEY),
             new Rule<>(table -> !table.subTables().isEmpty(),
                     table -> attribute("subTables", String.join(",", table.subTables())),
                     table -> "statements go to table " + table.name() + " itself on each data node, never to its"
                             + " sub-tables (in-database sharding is not built)"));
 
     private static final List<Rule<ChildTableConfig>> CHILD_TABLE = List.of(
-            new Rule<>(ChildTableConfig::autoIncrement, table -> attribute("autoIncrement", "true"),
-                    table -> "the primary key is not filled in, since " + NO_SEQUENCES));
+            new Rule<>(table -> table.autoIncrement() && table.primaryKey() == null,
+                    table -> attribute("autoIncrement", "true"), table -> NO_PRIMARY_KEY));
 
     private static final List<Rule<DataHostConfig>> DATA_HOST = List.of(
             new Rule<>(host -> !speaksMysql(host), host -> attribute("dbType", host.dbType()),

@@ -13,6 +13,7 @@ import io.tessera.protocol.codec.PayloadWriter;
 import io.tessera.protocol.codec.StatusFlags;
 import io.tessera.protocol.constant.ServerStatus;
 import io.tessera.protocol.packet.ErrPacket;
+import io.tessera.protocol.packet.OkPacket;
 import io.tessera.protocol.packet.ResultSetEnds;
 import io.tessera.proxy.session.ClientChannel;
 
@@ -127,7 +128,14 @@ final class Passthrough implements ResponseHandler {
                     return;
                 }
             }
-            case OK -> noteOk(frame);
+            case OK -> {
+                noteOk(frame);
+                if (client.session().statementKeyId() != 0) {
+                    writeWithKeyId(frame);
+                    afterWrite();
+                    return;
+                }
+            }
             default -> {
                 // rows, columns, errors and continuations pass unchanged
             }
@@ -170,6 +178,20 @@ final class Passthrough implements ResponseHandler {
             in.int2();
             warnings = in.int2();
         }
+    }
+
+    /**
+     * The OK of an INSERT whose primary key a sequence filled: it reports the sequence's first id as last_insert_id,
+     * which the data node, given the key, does not know. Rare enough to decode.
+     */
+    private void writeWithKeyId(Packet frame) {
+        OkPacket ok = OkPacket.read(new PayloadReader(frame.content().duplicate()));
+        frame.release();
+        long keyId = client.session().statementKeyId();
+        client.session().lastInsertId(keyId);
+        PayloadWriter p = writer.newPayload(32 + ok.info().length());
+        new OkPacket(ok.affectedRows(), keyId, ok.statusFlags(), ok.warnings(), ok.info()).writeTo(p);
+        writer.write(p);
     }
 
     /**

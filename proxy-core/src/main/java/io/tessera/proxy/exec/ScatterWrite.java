@@ -123,6 +123,9 @@ final class ScatterWrite {
                 insertId = r.lastInsertId();
             }
         }
+        if (client.session().statementKeyId() != 0) {
+            insertId = client.session().statementKeyId();
+        }
         if (insertId != 0) {
             client.session().lastInsertId(insertId);
         }

@@ -1,6 +1,7 @@
 package io.tessera.proxy.pipeline;
 
 import io.netty.buffer.ByteBuf;
+import io.tessera.protocol.codec.ComQuery;
 import io.tessera.proxy.session.ClientChannel;
 import io.tessera.proxy.session.Session;
 import io.tessera.router.RouteContext;
@@ -37,6 +38,11 @@ final class QueryRun {
     /** What is routed: {@link #parsed}, with the session's values written in when {@link #inlined}. */
     ParsedStatement statement;
     boolean inlined;
+    /**
+     * Sequences gave ids to the statement's {@code next value for} calls: {@link #sql} and the payload hold the ids,
+     * and neither its text nor its route may serve another run, which must take ids of its own.
+     */
+    boolean sequenced;
     /** The client asked for EXPLAIN: the plan is described, not run. */
     boolean explain;
     /** The statement's type, also when the route came from the cache and nothing was parsed. */
@@ -110,6 +116,25 @@ final class QueryRun {
         ByteBuf taken = payload;
         payload = null;
         return taken;
+    }
+
+    /** Runs on with {@code text} instead of the client's: its payload becomes {@code text}'s COM_QUERY. */
+    void replaceText(String text) {
+        releasePayload();
+        sql = text;
+        shortened = false;
+        payload = ComQuery.encode(client.channel().alloc(), text, client.session().clientCharset());
+    }
+
+    /**
+     * A prepared EXECUTE whose routing text stands short values in for long ones starts again as its whole text,
+     * which the data node must get.
+     */
+    void restartAsWholeText() {
+        releasePayload();
+        String whole = prepared.wholeText().get();
+        pipeline.start(client, ComQuery.encode(client.channel().alloc(), whole, client.session().clientCharset()),
+                prepared.asText(whole));
     }
 
     void releasePayload() {

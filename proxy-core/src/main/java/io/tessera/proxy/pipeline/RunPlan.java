@@ -23,12 +23,10 @@ import io.tessera.router.plan.ShardStatement;
  */
 final class RunPlan implements Step {
 
-    private final StatementPipeline pipeline;
     private final Executor executor;
     private final SqlStats sqlStats;
 
-    RunPlan(StatementPipeline pipeline, Executor executor, SqlStats sqlStats) {
-        this.pipeline = pipeline;
+    RunPlan(Executor executor, SqlStats sqlStats) {
         this.executor = executor;
         this.sqlStats = sqlStats;
     }
@@ -45,7 +43,7 @@ final class RunPlan implements Step {
         PreparedRun prepared = run.prepared();
         if (prepared != null && prepared.execute() != null && plan instanceof Route route
                 && (route.isSingleNode() || route.replicated() && run.type.reads())
-                && !route.shards().get(0).rewritten() && !run.inlined) {
+                && !route.shards().get(0).rewritten() && !run.inlined && !run.sequenced) {
             watch(run, route);
             run.releasePayload(); // the data node gets the client's statement and values as they are
             prepared.rowsAreBinary().run();
@@ -54,10 +52,7 @@ final class RunPlan implements Step {
             return Flow.HELD;
         }
         if (prepared != null && prepared.wholeText() != null) {
-            run.releasePayload(); // the routing text lacks the long values that the text to run needs
-            String whole = prepared.wholeText().get();
-            pipeline.start(client, ComQuery.encode(client.channel().alloc(), whole, client.session().clientCharset()),
-                    prepared.asText(whole));
+            run.restartAsWholeText(); // the routing text lacks the long values that the text to run needs
             return Flow.HELD;
         }
         ShardStatement shard = plan.route().shards().get(0);

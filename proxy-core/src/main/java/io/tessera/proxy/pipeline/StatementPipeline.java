@@ -6,6 +6,8 @@ import io.tessera.proxy.exec.ColumnOrders;
 import io.tessera.proxy.exec.Executor;
 import io.tessera.proxy.exec.ParentRows;
 import io.tessera.proxy.local.SessionFunctions;
+import io.tessera.proxy.sequence.AutoIncrementTables;
+import io.tessera.proxy.sequence.Sequences;
 import io.tessera.proxy.session.Authenticator;
 import io.tessera.proxy.session.ClientChannel;
 import io.tessera.proxy.session.StatusCounters;
@@ -13,6 +15,7 @@ import io.tessera.proxy.stat.SqlStats;
 import io.tessera.router.RouteCache;
 import io.tessera.router.Router;
 import io.tessera.router.parse.SqlParser;
+import io.tessera.router.sequence.SequenceCalls;
 import io.tessera.router.wall.SqlFirewall;
 import java.util.List;
 
@@ -34,15 +37,22 @@ public final class StatementPipeline {
     /**
      * @param firewall server.xml's SQL blacklist; {@code null} when there is none or its {@code check} is false
      * @param sqlStats the SQL statistics, which record the statements that run on data nodes
+     * @param sequences the global sequences that {@code next value for MYCATSEQ_<NAME>} and autoIncrement tables
+     *     take ids from
+     * @param sequencePattern server.xml's {@code sequnceHandlerPattern}: group 1 a call, group 2 its sequence's name
+     *     ({@link SequenceCalls#DEFAULT_PATTERN} when not set)
+     * @param autoIncrement the tables whose primary key a sequence fills
      */
     public StatementPipeline(Router router, Executor executor, Authenticator authenticator, LocalAnswers locals,
-            SessionFunctions sessionFunctions, StatusCounters status, SqlFirewall firewall, SqlStats sqlStats) {
+            SessionFunctions sessionFunctions, StatusCounters status, SqlFirewall firewall, SqlStats sqlStats,
+            Sequences sequences, String sequencePattern, AutoIncrementTables autoIncrement) {
         SqlParser parser = new SqlParser();
         this.parentRows = new ParentRows(executor);
         this.steps = List.of(
                 new ReadText(),
                 new CheckBlacklist(firewall),
                 new SplitStatements(this, status),
+                new TakeSequenceIds(new SequenceCalls(sequencePattern), sequences),
                 new UseCachedRoute(routes, status),
                 new ParseStatement(parser, routes, columnOrders, status),
                 new AnswerLocally(parser, locals),
@@ -50,12 +60,13 @@ public final class StatementPipeline {
                 new CheckPrivileges(),
                 new CommitBeforeDdl(executor),
                 new InlineSessionValues(sessionFunctions),
+                new FillAutoIncrementKeys(autoIncrement, sequences),
                 new AnswerVirtualTables(router, locals.informationSchema()),
                 new LearnColumnOrders(router, executor, columnOrders),
                 new LookUpParentRows(router, parentRows),
                 new PlanStatement(router, new HintedRoutes(parser, router, executor.dataNodes()), routes),
                 new CheckDataNodePrivileges(),
-                new RunPlan(this, executor, sqlStats));
+                new RunPlan(executor, sqlStats));
     }
 
     /**

@@ -53,10 +53,11 @@ final class UseCachedRoute implements Step {
 
     /**
      * A route may be cached unless it belongs to an EXECUTE whose routing text stands short values in for long ones
-     * (that text is not the one to run), or to a text whose long literals were emptied.
+     * (that text is not the one to run), to a text whose long literals were emptied, or to a text with a sequence's
+     * ids in it (the next run of the client's text takes new ones).
      */
     static boolean cacheable(QueryRun run) {
-        return !run.shortened && (run.prepared() == null || run.prepared().wholeText() == null);
+        return !run.shortened && !run.sequenced && (run.prepared() == null || run.prepared().wholeText() == null);
     }
 
     /** Whether a SELECT's text asks for SQL_CALC_FOUND_ROWS. */

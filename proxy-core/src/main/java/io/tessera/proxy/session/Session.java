@@ -39,6 +39,7 @@ public final class Session {
     private String nextAccessMode;
     private boolean nextTransactionUsed;
     private long lastInsertId;
+    private long statementKeyId;
     private long rowCount = -1;
     private long foundRows;
     private boolean moreResults;
@@ -205,6 +206,7 @@ public final class Session {
     /** A command has ended: outside a transaction, it was the "next transaction" of a SET TRANSACTION it used. */
     public void commandEnded() {
         statementBinds = false;
+        statementKeyId = 0;
         statementOnWriteHost = false;
         if (nextTransactionUsed && !inTransaction()) {
             clearNextTransaction();
@@ -314,6 +316,19 @@ public final class Session {
 
     public void lastInsertId(long id) {
         this.lastInsertId = id;
+    }
+
+    /**
+     * The first id a sequence gave the primary key the statement running now leaves out ({@code autoIncrement}
+     * tables), which its OK reports as last_insert_id and LAST_INSERT_ID() returns afterwards, as MySQL does for an
+     * AUTO_INCREMENT column: the data node's own insert id means nothing to the client then. 0 when there is none.
+     */
+    public long statementKeyId() {
+        return statementKeyId;
+    }
+
+    public void statementKeyId(long id) {
+        this.statementKeyId = id;
     }
 
     /** ROW_COUNT(): rows the last statement changed; -1 after a statement that returned rows or failed. */

@@ -24,12 +24,15 @@ import io.tessera.proxy.local.ShowStatements;
 import io.tessera.proxy.local.Transactions;
 import io.tessera.proxy.pipeline.LocalAnswers;
 import io.tessera.proxy.pipeline.StatementPipeline;
+import io.tessera.proxy.sequence.AutoIncrementTables;
+import io.tessera.proxy.sequence.Sequences;
 import io.tessera.proxy.session.Authenticator;
 import io.tessera.proxy.session.ClientConnections;
 import io.tessera.proxy.stat.SqlStats;
 import io.tessera.router.Router;
 import io.tessera.router.model.LogicalSchema;
 import io.tessera.router.model.SchemaCatalog;
+import io.tessera.router.sequence.SequenceCalls;
 import io.tessera.router.wall.SqlFirewall;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -58,22 +61,25 @@ public final class TopologyBuilder {
     private final ClientConnections connections;
     private final SqlStats sqlStats;
     private final String serverVersion;
+    private final Sequences sequences;
     private final AtomicLong generations = new AtomicLong();
     private DnIndex dnIndex; // guarded by this
 
     /**
      * @param business the business executor, where the blocking calls of JDBC data hosts run
      * @param sqlStats the SQL statistics the pipelines record
+     * @param sequences the global sequences every topology's statements take ids from
      */
     public TopologyBuilder(EventLoopGroup group, java.util.concurrent.Executor business,
             TransactionCoordinator transactions, ClientConnections connections, SqlStats sqlStats,
-            String serverVersion) {
+            String serverVersion, Sequences sequences) {
         this.group = group;
         this.business = business;
         this.transactions = transactions;
         this.connections = connections;
         this.sqlStats = sqlStats;
         this.serverVersion = serverVersion;
+        this.sequences = sequences;
     }
 
     /**
@@ -148,7 +154,8 @@ public final class TopologyBuilder {
         FirewallConfig firewall = config.firewall();
         StatementPipeline pipeline = new StatementPipeline(router, executor, authenticator, locals,
                 new SessionFunctions(serverVersion, LocalSelect.VERSION_COMMENT), connections.status(),
-                firewall.blacklistCheck() ? new SqlFirewall(firewall.blacklist()) : null, sqlStats);
+                firewall.blacklistCheck() ? new SqlFirewall(firewall.blacklist()) : null, sqlStats, sequences,
+                SequenceCalls.DEFAULT_PATTERN, AutoIncrementTables.of(config.schemas().values()));
         return new Topology(generations.incrementAndGet(), config, hosts, dataNodes, router, executor, authenticator,
                 pipeline);
     }

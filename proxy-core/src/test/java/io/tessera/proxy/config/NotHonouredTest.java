@@ -132,15 +132,11 @@ class NotHonouredTest {
                 "schema.xml: <schema name=\"TESTDB\"><table name=\"t\">: ruleRequired=\"true\" has no effect yet: a"
                         + " statement without a value for the sharding column goes to every data node of the table"
                         + " instead of being refused",
-                "schema.xml: <schema name=\"TESTDB\"><table name=\"t\">: autoIncrement=\"true\" has no effect yet: the"
-                        + " primary key is not filled in, since global sequences (next value for MYCATSEQ_...) are not"
-                        + " built",
                 "schema.xml: <schema name=\"TESTDB\"><table name=\"t\">: subTables=\"t_1,t_2\" has no effect yet:"
                         + " statements go to table t itself on each data node, never to its sub-tables (in-database"
                         + " sharding is not built)",
                 "schema.xml: <schema name=\"TESTDB\"><table name=\"t\"><childTable name=\"c\">: autoIncrement=\"true\""
-                        + " has no effect yet: the primary key is not filled in, since global sequences (next value"
-                        + " for MYCATSEQ_...) are not built",
+                        + " has no effect yet: no primaryKey names the column a sequence would fill in",
                 "schema.xml: <dataHost name=\"host1\">: writeType=\"2\" has no effect yet: writes go to the active"
                         + " writeHost only, as with writeType=\"0\" (MyCat 1.6 cannot write to every writeHost either)",
                 "schema.xml: <dataHost name=\"ora\">: dbType=\"oracle\" has no effect yet: statements reach it in"
@@ -322,10 +318,7 @@ class NotHonouredTest {
                         + " sequences (next value for MYCATSEQ_...) are not built",
                 "server.xml: no <user> has <property name=\"manager\">true</property>: every user may log in to the"
                         + " admin port (managerPort 9066) and run its commands, as in MyCat 1.6; mark the users who"
-                        + " manage Tessera",
-                "schema.xml: <schema name=\"TESTDB\"><table name=\"customer\">: autoIncrement=\"true\" has no effect"
-                        + " yet: the primary key is not filled in, since global sequences (next value for"
-                        + " MYCATSEQ_...) are not built");
+                        + " manage Tessera");
     }
 
     @Test

@@ -6,6 +6,7 @@ import com.alibaba.druid.sql.ast.expr.SQLIdentifierExpr;
 import com.alibaba.druid.sql.ast.expr.SQLIntegerExpr;
 import com.alibaba.druid.sql.ast.statement.SQLInsertStatement;
 import com.alibaba.druid.sql.ast.statement.SQLInsertStatement.ValuesClause;
+import com.alibaba.druid.sql.ast.statement.SQLReplaceStatement;
 import io.tessera.router.parse.ParsedStatement;
 import io.tessera.router.parse.SqlNames;
 import io.tessera.router.parse.SqlText;
@@ -55,6 +56,12 @@ public final class KeylessInsert {
     public static String schemaOf(ParsedStatement statement) {
         return statement.ast() instanceof SQLInsertStatement insert
                 ? SqlNames.normalize(insert.getTableSource().getSchema()) : null;
+    }
+
+    /** Whether {@code statement} is an INSERT ... SELECT or a REPLACE ... SELECT. */
+    public static boolean insertsSelected(ParsedStatement statement) {
+        return statement.ast() instanceof SQLInsertStatement insert && insert.getQuery() != null
+                || statement.ast() instanceof SQLReplaceStatement replace && replace.getQuery() != null;
     }
 
     /** INSERT ... SELECT: the number of rows, and so of ids, is not known before it runs. */

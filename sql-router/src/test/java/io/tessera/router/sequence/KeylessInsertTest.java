@@ -49,6 +49,9 @@ class KeylessInsertTest {
     void tellsAnInsertSelectItCannotFill() {
         ParsedStatement insert = parser.parse("insert into orders (name) select name from staging");
         assertThat(KeylessInsert.of(insert, "id").fromSelect()).isTrue();
+        assertThat(KeylessInsert.insertsSelected(insert)).isTrue();
+        assertThat(KeylessInsert.insertsSelected(parser.parse("replace into t (id) select 1 from s"))).isTrue();
+        assertThat(KeylessInsert.insertsSelected(parser.parse("insert into t (id) values (1)"))).isFalse();
     }
 
     @Test
