@@ -4,6 +4,7 @@ import io.tessera.backend.fake.TcpRelay;
 import io.tessera.mariadb.EmbeddedMariaDb;
 import io.tessera.proxy.TesseraServer;
 import io.tessera.proxy.config.ConfigLoader;
+import io.tessera.proxy.sequence.Sequences;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -74,6 +75,8 @@ final class RunningTessera implements BeforeAllCallback, AfterAllCallback {
     /** {@code null}: Tessera runs in the test JVM. */
     private final List<String> jvmOptions;
     private final boolean withRelay;
+    /** {@code null}: those {@link TesseraServer#start(io.tessera.proxy.config.TesseraConfig)} makes. */
+    private final Sequences sequences;
 
     private DataHosts dataHosts;
     private final List<EmbeddedMariaDb> extraHosts = new ArrayList<>();
@@ -85,11 +88,12 @@ final class RunningTessera implements BeforeAllCallback, AfterAllCallback {
     private TesseraProcess process;
 
     private RunningTessera(String template, List<List<String>> extraHostOptions, List<String> jvmOptions,
-            boolean withRelay) {
+            boolean withRelay, Sequences sequences) {
         this.template = template;
         this.extraHostOptions = List.copyOf(extraHostOptions);
         this.jvmOptions = jvmOptions;
         this.withRelay = withRelay;
+        this.sequences = sequences;
     }
 
     /**
@@ -98,7 +102,7 @@ final class RunningTessera implements BeforeAllCallback, AfterAllCallback {
      * @param template the resource path of the directory, e.g. {@code "it/conf/single-node"}
      */
     public static RunningTessera withConf(String template) {
-        return new RunningTessera(template, List.of(), null, false);
+        return new RunningTessera(template, List.of(), null, false, null);
     }
 
     /** The same, with {@code count} extra MariaDB servers ({@code ${host2}}, {@code ${port2}}...). */
@@ -106,7 +110,8 @@ final class RunningTessera implements BeforeAllCallback, AfterAllCallback {
         if (count < 0) {
             throw new IllegalArgumentException("count: " + count + " (expected: >= 0)");
         }
-        return new RunningTessera(template, Collections.nCopies(count, List.of()), jvmOptions, withRelay);
+        return new RunningTessera(template, Collections.nCopies(count, List.of()), jvmOptions, withRelay,
+                sequences);
     }
 
     /**
@@ -114,7 +119,7 @@ final class RunningTessera implements BeforeAllCallback, AfterAllCallback {
      * {@code mariadbd} options (e.g. {@code --server-id=1}, {@code --log-bin} for a replication primary).
      */
     public RunningTessera withExtraHostOptions(List<List<String>> serverOptions) {
-        return new RunningTessera(template, serverOptions, jvmOptions, withRelay);
+        return new RunningTessera(template, serverOptions, jvmOptions, withRelay, sequences);
     }
 
     /**
@@ -122,12 +127,23 @@ final class RunningTessera implements BeforeAllCallback, AfterAllCallback {
      * {@code "-Xmx128m"}. {@link #adminPort()} is then unknown; {@link #process()} tells whether it still runs.
      */
     public RunningTessera inOwnJvm(String... jvmOptions) {
-        return new RunningTessera(template, extraHostOptions, List.of(jvmOptions), withRelay);
+        if (sequences != null) {
+            throw new IllegalStateException("sequences are given in this JVM: Tessera must run in it");
+        }
+        return new RunningTessera(template, extraHostOptions, List.of(jvmOptions), withRelay, null);
     }
 
     /** The same, with a relay to the data host for {@code ${relayPort}}. */
     public RunningTessera withRelay() {
-        return new RunningTessera(template, extraHostOptions, jvmOptions, true);
+        return new RunningTessera(template, extraHostOptions, jvmOptions, true, sequences);
+    }
+
+    /** The same, its statements taking global ids from {@code sequences} (in this JVM, not {@link #inOwnJvm}). */
+    public RunningTessera withSequences(Sequences sequences) {
+        if (jvmOptions != null) {
+            throw new IllegalStateException("Tessera runs in its own JVM: it cannot take sequences from this one");
+        }
+        return new RunningTessera(template, extraHostOptions, null, withRelay, sequences);
     }
 
     @Override
@@ -161,7 +177,8 @@ final class RunningTessera implements BeforeAllCallback, AfterAllCallback {
         confDir = home.resolve("conf");
         render(templateDir, confDir, values);
         if (jvmOptions == null) {
-            server = TesseraServer.start(ConfigLoader.load(confDir));
+            server = sequences == null ? TesseraServer.start(ConfigLoader.load(confDir))
+                    : TesseraServer.start(ConfigLoader.load(confDir), sequences);
         } else {
             process = TesseraProcess.start(confDir, jvmOptions.toArray(String[]::new));
         }
