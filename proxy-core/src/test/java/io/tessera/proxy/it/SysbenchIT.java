@@ -3,6 +3,7 @@ package io.tessera.proxy.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
+import io.tessera.proxy.sequence.MemorySequences;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -49,8 +50,9 @@ import org.opentest4j.TestAbortedException;
  * speed (docs/benchmarks.md measures that).
  *
  * <p>Needs {@code sysbench} on the PATH (skipped without it): the Debian package {@code sysbench}, which .ci/run
- * installs. sysbench runs with {@code --auto_inc=off} (ids written in its INSERTs) because Tessera has no global
- * sequence: an INSERT into a sharded table must give the sharding column.
+ * installs. sysbench runs with its default {@code --auto_inc=on}: its prepare INSERTs leave the id out, and
+ * Tessera fills it from the sequence of each table ({@code autoIncrement="true"}), here {@link MemorySequences}
+ * counting from 1 as MariaDB's AUTO_INCREMENT would, so that the ids, which place the rows, are sysbench's 1..N.
  */
 @Tag("integration")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -77,7 +79,8 @@ class SysbenchIT {
     private static final Path REPORT = Path.of(System.getProperty("basedir", ""), "target", "sysbench-report.txt");
 
     @RegisterExtension
-    static final RunningTessera tessera = RunningTessera.withConf("it/conf/sysbench");
+    static final RunningTessera tessera = RunningTessera.withConf("it/conf/sysbench").withSequences(
+            new MemorySequences().with("SBTEST1", 1).with("SBTEST2", 1).with("SBTEST3", 1).with("SBTEST4", 1));
 
     private static Path sysbench;
     private static String directDatabase;
@@ -190,7 +193,7 @@ class SysbenchIT {
             command.add("--mysql-password=" + target.password());
         }
         command.addAll(List.of("--mysql-db=" + target.database(), "--tables=" + TABLES,
-                "--table-size=" + TABLE_SIZE, "--auto_inc=off"));
+                "--table-size=" + TABLE_SIZE));
         command.addAll(List.of(arguments));
         // a file rather than a pipe: nothing has to drain it while sysbench runs
         Path output = Files.createTempFile("tessera-sysbench-", ".out");
