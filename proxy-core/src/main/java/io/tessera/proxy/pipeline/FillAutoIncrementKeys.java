@@ -37,7 +37,7 @@ final class FillAutoIncrementKeys implements Step {
             throw RouteException.notSupported(run.type + " ... SELECT with next value for MYCATSEQ_...: every"
                     + " selected row would get the same id; insert the rows with VALUES");
         }
-        String table = KeylessInsert.tableOf(run.statement);
+        String table = tables.isEmpty() ? null : KeylessInsert.tableOf(run.statement);
         if (table == null) {
             return Flow.NEXT;
         }

@@ -55,21 +55,21 @@ final class SplitStatements implements Step {
                     + " with long literals: send its statements one by one");
         }
         run.releasePayload();
-        runStatement(run.client(), statements, 0);
+        runStatement(run.client(), statements, 0, run.sequenced);
         return Flow.HELD;
     }
 
-    private void runStatement(ClientChannel client, List<String> statements, int index) {
+    private void runStatement(ClientChannel client, List<String> statements, int index, boolean sequenced) {
         Session session = client.session();
         boolean last = index == statements.size() - 1;
         session.moreResults(!last);
         if (!last) {
-            client.continueWith(() -> runStatement(client, statements, index + 1));
+            client.continueWith(() -> runStatement(client, statements, index + 1, sequenced));
         }
         if (index > 0) {
             status.followingStatement(session); // the command counted the first
         }
-        pipeline.start(client, ComQuery.encode(client.channel().alloc(), statements.get(index),
-                session.clientCharset()), null);
+        pipeline.startPart(client, ComQuery.encode(client.channel().alloc(), statements.get(index),
+                session.clientCharset()), sequenced);
     }
 }

@@ -50,9 +50,9 @@ public final class StatementPipeline {
         this.parentRows = new ParentRows(executor);
         this.steps = List.of(
                 new ReadText(),
+                new TakeSequenceIds(new SequenceCalls(sequencePattern), sequences),
                 new CheckBlacklist(firewall),
                 new SplitStatements(this, status),
-                new TakeSequenceIds(new SequenceCalls(sequencePattern), sequences),
                 new UseCachedRoute(routes, status),
                 new ParseStatement(parser, routes, columnOrders, status),
                 new AnswerLocally(parser, locals),
@@ -78,6 +78,17 @@ public final class StatementPipeline {
      */
     public void start(ClientChannel client, ByteBuf payload, PreparedRun prepared) {
         proceed(new QueryRun(this, client, payload, prepared));
+    }
+
+    /**
+     * Runs one statement of a multi-statement text, like {@link #start} a COM_QUERY.
+     *
+     * @param sequenced the text held ids that a sequence gave: the statement's route is not cached either
+     */
+    void startPart(ClientChannel client, ByteBuf payload, boolean sequenced) {
+        QueryRun run = new QueryRun(this, client, payload, null);
+        run.sequenced = sequenced;
+        proceed(run);
     }
 
     /** The route cache ({@code show @@parser}'s CACHE_SIZE, {@code show @@cache}). */

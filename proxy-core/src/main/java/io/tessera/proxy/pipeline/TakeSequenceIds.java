@@ -10,10 +10,12 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * Writes ids in place of the statement's {@code next value for MYCATSEQ_<NAME>} calls, before anything parses or
- * routes it: Druid cannot parse the calls inside VALUES, and an id may be the sharding column's value. The calls of
- * one sequence take consecutive ids in text order (each row of a multi-row INSERT its own). The run then holds a text
- * of its own ({@link QueryRun#sequenced}): neither that text nor its route is cached, so the client's next run of the
- * same statement takes new ids. A sequence that fails ends the statement with its error, before anything ran.
+ * routes it, the SQL firewall included: Druid cannot parse the calls inside VALUES, and an id may be the sharding
+ * column's value; a multi-statement text gets its ids before it is split. The calls of one sequence take consecutive
+ * ids in text order (each row of a multi-row INSERT its own). The run, and each statement split from its text, then
+ * holds a text of its own ({@link QueryRun#sequenced}): neither that text nor its route is cached, so the client's
+ * next run of the same statement takes new ids. A sequence that fails ends the statement with its error, before
+ * anything ran.
  */
 final class TakeSequenceIds implements Step {
 

@@ -43,9 +43,14 @@ public final class AutoIncrementTables {
         }
     }
 
+    /** Whether no table has its primary key filled: most configurations, whose INSERTs need no look-up. */
+    public boolean isEmpty() {
+        return keys.isEmpty();
+    }
+
     /** The primary key a sequence fills in {@code schema.table}, or {@code null} when none does. */
     public String keyOf(String schema, String table) {
-        return keys.isEmpty() || schema == null ? null : keys.get(key(schema, table));
+        return schema == null ? null : keys.get(key(schema, table));
     }
 
     private static String key(String schema, String table) {

@@ -2,10 +2,13 @@ package io.tessera.proxy.exec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.netty.buffer.Unpooled;
 import io.tessera.backend.BackendConnection;
 import io.tessera.backend.BackendException;
+import io.tessera.protocol.codec.PayloadReader;
 import io.tessera.protocol.constant.Capability;
 import io.tessera.protocol.constant.ServerStatus;
+import io.tessera.protocol.packet.OkPacket;
 import io.tessera.proxy.exec.FakeClient.Received;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -82,6 +85,27 @@ class PassthroughTest {
         assertThat(client.session().rowCount()).isEqualTo(3);
         assertThat(client.session().lastInsertId()).isEqualTo(42);
         assertThat(completions).containsExactly("completed with 2 warnings");
+    }
+
+    @Test
+    void anOkOfAnInsertWhoseKeyASequenceFilledReportsTheSequencesFirstId() {
+        FakeClient client = new FakeClient(0);
+        client.session().moreResults(true);
+        client.session().statementKeyId(1000);
+
+        feed(new Passthrough(client.client(), new RecordingBackend(1, client.channel().eventLoop()),
+                recordCompletion), ScriptedResponse.ok(3, 7, 2));
+
+        List<Received> received = client.received();
+        assertThat(received).hasSize(1);
+        OkPacket ok = OkPacket.read(new PayloadReader(Unpooled.wrappedBuffer(received.get(0).payload())));
+        assertThat(ok.affectedRows()).isEqualTo(3);
+        assertThat(ok.lastInsertId()).isEqualTo(1000);
+        assertThat(ok.warnings()).isEqualTo(2);
+        assertThat(ok.statusFlags() & ServerStatus.MORE_RESULTS_EXISTS).isEqualTo(ServerStatus.MORE_RESULTS_EXISTS);
+        assertThat(received.get(0).sequenceId()).isEqualTo(1);
+        assertThat(client.session().lastInsertId()).isEqualTo(1000);
+        assertThat(client.session().rowCount()).isEqualTo(3);
     }
 
     @Test

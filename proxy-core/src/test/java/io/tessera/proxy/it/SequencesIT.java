@@ -148,6 +148,26 @@ class SequencesIT {
     }
 
     @Test
+    void aMultiStatementTextTakesItsIdsOnceAndEachStatementAnswersWithItsOwn() throws SQLException {
+        long x = SEQUENCES.peek("X");
+        long order = SEQUENCES.peek("ORDERS");
+        String text = "insert into plain (id, name) values (next value for MYCATSEQ_X, 'm1');"
+                + " insert into orders (name) values ('m2'), ('m3')";
+        try (Connection c = DriverManager.getConnection(tessera.jdbcUrl("TESTDB") + "?allowMultiQueries=true",
+                RunningTessera.USER, RunningTessera.PASSWORD); Statement s = c.createStatement()) {
+            for (int i = 0; i < 2; i++) {
+                assertThat(s.execute(text)).isFalse();
+                assertThat(s.getUpdateCount()).isEqualTo(1);
+                assertThat(s.getMoreResults()).isFalse();
+                assertThat(s.getUpdateCount()).isEqualTo(2);
+                assertThat(single(s, "select last_insert_id()")).isEqualTo(order + 2L * i);
+            }
+        }
+        assertThat(namesOn("plain", x, x + 1)).containsExactly("m1", "m1");
+        assertThat(namesOn("orders", order, order + 3)).containsExactly("m2", "m3", "m2", "m3");
+    }
+
+    @Test
     void anUnknownOrRunOutSequenceFailsTheStatementAndNothingIsInserted() throws SQLException {
         try (Connection c = tessera.connect("TESTDB"); Statement s = c.createStatement()) {
             assertThatThrownBy(() -> s.executeUpdate("insert into plain (id, name) values"

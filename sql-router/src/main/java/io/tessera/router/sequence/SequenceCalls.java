@@ -119,7 +119,8 @@ public final class SequenceCalls {
 
     private static boolean containsPrefix(String sql) {
         for (int i = 0, last = sql.length() - PREFIX.length(); i <= last; i++) {
-            if (sql.regionMatches(true, i, PREFIX, 0, PREFIX.length())) {
+            char c = sql.charAt(i);
+            if ((c == 'M' || c == 'm') && sql.regionMatches(true, i, PREFIX, 0, PREFIX.length())) {
                 return true;
             }
         }
