@@ -1,5 +1,6 @@
 package io.tessera.proxy.pipeline;
 
+import io.tessera.protocol.result.ResultTable;
 import io.tessera.proxy.sequence.Sequences;
 import io.tessera.router.sequence.SequenceCalls;
 import io.tessera.router.sequence.SequenceCalls.Call;
@@ -14,7 +15,8 @@ import java.util.concurrent.CompletableFuture;
  * column's value; a multi-statement text gets its ids before it is split. The calls of one sequence take consecutive
  * ids in text order (each row of a multi-row INSERT its own). The run, and each statement split from its text, then
  * holds a text of its own ({@link QueryRun#sequenced}): neither that text nor its route is cached, so the client's
- * next run of the same statement takes new ids. A sequence that fails ends the statement with its error, before
+ * next run of the same statement takes new ids. A SELECT of the calls alone ({@code SELECT next value for
+ * MYCATSEQ_X}) is answered here, without a data node. A sequence that fails ends the statement with its error, before
  * anything ran.
  */
 final class TakeSequenceIds implements Step {
@@ -60,10 +62,26 @@ final class TakeSequenceIds implements Step {
                 run.fail(error);
                 return;
             }
+            if (SequenceCalls.selectsOnly(run.sql, taken)) {
+                answer(run, taken, SequenceCalls.ids(taken, firsts));
+                return;
+            }
             run.replaceText(SequenceCalls.replace(run.sql, taken, firsts));
             run.sequenced = true;
             run.resume();
         }), run.client().channel().eventLoop());
         return Flow.HELD;
+    }
+
+    /** A SELECT of calls alone: one row of ids, each column labelled with its call as written, as MariaDB does. */
+    private static void answer(QueryRun run, List<Call> calls, long[] ids) {
+        ResultTable.Builder table = ResultTable.builder();
+        Object[] row = new Object[ids.length];
+        for (int i = 0; i < ids.length; i++) {
+            table.column(ResultTable.bigint(run.sql.substring(calls.get(i).start(), calls.get(i).end())));
+            row[i] = ids[i];
+        }
+        run.releasePayload();
+        run.client().result(table.row(row).build());
     }
 }

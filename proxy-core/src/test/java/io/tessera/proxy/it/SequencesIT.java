@@ -117,11 +117,17 @@ class SequencesIT {
     }
 
     @Test
-    void selectNextValueForIsAnsweredByTessera() throws SQLException {
+    void selectNextValueForIsAnsweredByTesseraWithoutASchema() throws SQLException {
         long first = SEQUENCES.peek("X");
-        try (Connection c = tessera.connect("TESTDB"); Statement s = c.createStatement()) {
+        try (Connection c = tessera.connect(null); Statement s = c.createStatement()) {
             assertThat(single(s, "select next value for MYCATSEQ_X")).isEqualTo(first);
-            assertThat(single(s, "select next value for MYCATSEQ_X")).isEqualTo(first + 1);
+            try (ResultSet rs = s.executeQuery("SELECT next value for MYCATSEQ_X, NEXT VALUE FOR mycatseq_global")) {
+                assertThat(rs.getMetaData().getColumnLabel(1)).isEqualTo("next value for MYCATSEQ_X");
+                assertThat(rs.getMetaData().getColumnLabel(2)).isEqualTo("NEXT VALUE FOR mycatseq_global");
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getLong(1)).isEqualTo(first + 1);
+                assertThat(rs.next()).isFalse();
+            }
         }
     }
 

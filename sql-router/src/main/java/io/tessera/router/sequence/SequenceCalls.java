@@ -23,6 +23,9 @@ public final class SequenceCalls {
     public static final String DEFAULT_PATTERN = "(?:(\\s*next\\s+value\\s+for\\s*MYCATSEQ_(\\w+))(,|\\)|\\s)*)+";
 
     private static final String PREFIX = "MYCATSEQ_";
+    /** What a SELECT of calls alone leaves once each call is a space. */
+    private static final Pattern SELECT_OF_CALLS = Pattern.compile("\\s*select[\\s,]+;?\\s*",
+            Pattern.CASE_INSENSITIVE);
 
     private final Pattern pattern;
     private final boolean defaultPattern;
@@ -88,6 +91,25 @@ public final class SequenceCalls {
     }
 
     /**
+     * Whether {@code sql} is a SELECT of the calls alone ({@code SELECT next value for MYCATSEQ_A, next value for
+     * MYCATSEQ_B}), which needs no data node: nothing but the keyword, commas, white space and a final semicolon
+     * stands outside the calls.
+     *
+     * @param calls what {@link #find} found in {@code sql}, at least one
+     */
+    public static boolean selectsOnly(String sql, List<Call> calls) {
+        StringBuilder rest = new StringBuilder();
+        int copied = 0;
+        for (Call call : calls) {
+            rest.append(sql, copied, call.start()).append(' ');
+            copied = call.end();
+        }
+        rest.append(sql, copied, sql.length());
+        return !calls.isEmpty() && SELECT_OF_CALLS.matcher(rest).matches()
+                && rest.chars().filter(c -> c == ',').count() == calls.size() - 1;
+    }
+
+    /**
      * The sequences the calls name and how many calls name each (a multi-row INSERT's calls take consecutive ids of
      * one sequence, in row order), in order of first appearance.
      */
@@ -106,15 +128,24 @@ public final class SequenceCalls {
      * @param calls what {@link #find} found in {@code sql}
      */
     public static String replace(String sql, List<Call> calls, Map<String, Long> firstIds) {
-        Map<String, Long> next = new LinkedHashMap<>(firstIds);
+        long[] ids = ids(calls, firstIds);
         StringBuilder out = new StringBuilder(sql.length());
         int copied = 0;
-        for (Call call : calls) {
-            long id = next.merge(call.name(), 1L, Long::sum) - 1;
-            out.append(sql, copied, call.start()).append(id);
-            copied = call.end();
+        for (int i = 0; i < ids.length; i++) {
+            out.append(sql, copied, calls.get(i).start()).append(ids[i]);
+            copied = calls.get(i).end();
         }
         return out.append(sql, copied, sql.length()).toString();
+    }
+
+    /** The id of each call: the calls of one sequence take {@code firstIds.get(name)}, {@code + 1}, ... in order. */
+    public static long[] ids(List<Call> calls, Map<String, Long> firstIds) {
+        Map<String, Long> next = new LinkedHashMap<>(firstIds);
+        long[] ids = new long[calls.size()];
+        for (int i = 0; i < ids.length; i++) {
+            ids[i] = next.merge(calls.get(i).name(), 1L, Long::sum) - 1;
+        }
+        return ids;
     }
 
     private static boolean containsPrefix(String sql) {

@@ -42,6 +42,19 @@ class SequenceCallsTest {
     }
 
     @Test
+    void tellsASelectOfCallsAloneFromOneThatNeedsADataNode() {
+        for (String alone : List.of("select next value for MYCATSEQ_A", " SELECT next value for MYCATSEQ_A ,"
+                + " next value for MYCATSEQ_B;")) {
+            assertThat(SequenceCalls.selectsOnly(alone, calls.find(alone, true))).as(alone).isTrue();
+        }
+        for (String more : List.of("select next value for MYCATSEQ_A from t", "select 1, next value for MYCATSEQ_A",
+                "select next value for MYCATSEQ_A,, next value for MYCATSEQ_B",
+                "insert into t(id) values (next value for MYCATSEQ_A)")) {
+            assertThat(SequenceCalls.selectsOnly(more, calls.find(more, true))).as(more).isFalse();
+        }
+    }
+
+    @Test
     void leavesCallsInStringsQuotedNamesAndCommentsAlone() {
         String sql = "insert into t(a, `next value for MYCATSEQ_Q`, c, d) values ('next value for MYCATSEQ_S',"
                 + " \"it''s next value for MYCATSEQ_D\", /* next value for MYCATSEQ_C */ 1, next value for MYCATSEQ_X)"
