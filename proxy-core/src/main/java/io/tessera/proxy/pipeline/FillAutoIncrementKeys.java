@@ -12,9 +12,13 @@ import java.util.Locale;
  * is routed (the key may be the sharding column), from the sequence named as the table (upper-cased) if there is one,
  * else from GLOBAL, as MyCat does. The statement's OK reports the first id as last_insert_id, and LAST_INSERT_ID()
  * returns it afterwards, as MySQL's AUTO_INCREMENT does ({@link io.tessera.proxy.session.Session#statementKeyId}).
- * An INSERT that gives the key is left alone. INSERT ... SELECT is refused: how many ids it needs is known only once
- * its SELECT ran, and so is a statement whose {@code next value for} calls stand in a SELECT that feeds an INSERT,
- * which would give every row the same id.
+ * An INSERT that gives the key is left alone. Refused with 1235:
+ * <ul>
+ * <li>INSERT ... SELECT without the key: how many ids it needs is known only once its SELECT ran;
+ * <li>an INSERT or REPLACE ... SELECT with {@code next value for} calls, which would give every row the same id;
+ * <li>an INSERT whose text was shortened for routing (over 256 KiB, with literals over 4 KiB): its tree holds
+ *     stand-ins, and a text written from it would lack the long values.
+ * </ul>
  */
 final class FillAutoIncrementKeys implements Step {
 
@@ -51,6 +55,13 @@ final class FillAutoIncrementKeys implements Step {
             throw RouteException.notSupported("INSERT ... SELECT into table " + table + " without its primary key "
                     + key + ", which a sequence fills (autoIncrement=\"true\"): how many ids it needs is known only"
                     + " once the SELECT ran; select the key too, or insert the rows with VALUES");
+        }
+        if (run.shortened) {
+            // the tree holds stand-ins for the long literals: a text written from it would lose them
+            throw RouteException.notSupported("an INSERT of " + run.payload().readableBytes() + " bytes with literals"
+                    + " over " + ReadText.MAX_ROUTING_LITERAL_BYTES + " bytes into table " + table + " without its"
+                    + " primary key " + key + ", which a sequence fills: give the key (next value for MYCATSEQ_..."
+                    + " works), or send fewer rows per INSERT");
         }
         if (run.prepared() != null && run.prepared().wholeText() != null) {
             run.restartAsWholeText(); // the key goes into the text the data node runs

@@ -213,6 +213,20 @@ class SequencesIT {
         assertThat(idsOn("db1", "plain")).containsExactly(2L);
     }
 
+    @Test
+    void aKeylessInsertRoutedFromAShortenedTextIsRefusedRatherThanLosingItsLongValues() throws SQLException {
+        String huge = "insert into orders (name) values ('" + "a".repeat(300_000) + "')";
+        try (Connection c = tessera.connect("TESTDB"); Statement s = c.createStatement()) {
+            assertThatThrownBy(() -> s.executeUpdate(huge))
+                    .isInstanceOfSatisfying(SQLException.class, e -> {
+                        assertThat(e.getErrorCode()).isEqualTo(1235);
+                        assertThat(e.getMessage()).contains("give the key");
+                    });
+        }
+        assertThat(idsOn("db1", "orders")).isEmpty();
+        assertThat(idsOn("db2", "orders")).isEmpty();
+    }
+
     private static List<Long> idsOn(String db, String table) throws SQLException {
         try (Connection c = tessera.dataHosts().connectDirect(tessera.database(db)); Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("select id from " + table + " order by id")) {
