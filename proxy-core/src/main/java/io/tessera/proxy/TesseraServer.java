@@ -26,6 +26,8 @@ import io.tessera.proxy.exec.xa.Xids;
 import io.tessera.proxy.frontend.FrontendServer;
 import io.tessera.proxy.metrics.MetricsServer;
 import io.tessera.proxy.metrics.TesseraMetrics;
+import io.tessera.proxy.sequence.Sequences;
+import io.tessera.proxy.sequence.SequencesFactory;
 import io.tessera.proxy.session.ClientConnections;
 import io.tessera.proxy.stat.SqlStats;
 import io.tessera.proxy.topology.ConfigReloader;
@@ -64,10 +66,11 @@ public final class TesseraServer implements AutoCloseable {
     private final XaLog xaLog;
     private final TesseraMetrics metrics; // null, as metricsServer, when metricsPort is 0
     private final MetricsServer metricsServer;
+    private final Sequences sequences;
 
     private TesseraServer(EventLoopGroup group, BusinessExecutor business, TopologyHolder topologies,
             TopologyBuilder builder, FrontendServer frontend, AdminServer admin, XaLog xaLog, TesseraMetrics metrics,
-            MetricsServer metricsServer) {
+            MetricsServer metricsServer, Sequences sequences) {
         this.group = group;
         this.business = business;
         this.topologies = topologies;
@@ -77,6 +80,7 @@ public final class TesseraServer implements AutoCloseable {
         this.xaLog = xaLog;
         this.metrics = metrics;
         this.metricsServer = metricsServer;
+        this.sequences = sequences;
     }
 
     /**
@@ -102,7 +106,11 @@ public final class TesseraServer implements AutoCloseable {
         XaLog xaLog = null;
         TesseraMetrics metrics = null;
         MetricsServer metricsServer = null;
+        Sequences sequences = null;
         try {
+            // read once, at start: a reload keeps the handler (see SequencesFactory)
+            sequences = SequencesFactory.create(config, name -> running.get().current().dataNodes().get(name),
+                    business);
             xaLog = XaLog.open(xaLogFile(config));
             Xids xids = new Xids(system.mycatNodeId(), startupMillis);
             // recovery asks the data hosts of the topology running when it passes
@@ -139,7 +147,7 @@ public final class TesseraServer implements AutoCloseable {
                 metricsServer = MetricsServer.bind(system.bindIp(), system.metricsPort(), metrics);
             }
             return new TesseraServer(group, business, running.get(), builder, frontend, admin, xaLog, metrics,
-                    metricsServer);
+                    metricsServer, sequences);
         } catch (Throwable e) { // whatever stopped the start, even a checked exception Netty rethrew unchecked
             if (metricsServer != null) {
                 metricsServer.close();
@@ -155,6 +163,9 @@ public final class TesseraServer implements AutoCloseable {
             }
             if (running.get() != null) {
                 running.get().close();
+            }
+            if (sequences != null) {
+                sequences.close();
             }
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
             business.close();
@@ -226,6 +237,11 @@ public final class TesseraServer implements AutoCloseable {
         });
     }
 
+    /** The global sequences of the handler server.xml names, built at start and kept across reloads. */
+    public Sequences sequences() {
+        return sequences;
+    }
+
     @Override
     public void close() {
         if (metricsServer != null) {
@@ -235,6 +251,7 @@ public final class TesseraServer implements AutoCloseable {
         admin.close();
         frontend.close();
         topologies.close();
+        sequences.close();
         group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
         business.close();
         xaLog.close();

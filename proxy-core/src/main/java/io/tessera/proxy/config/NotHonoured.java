@@ -58,8 +58,6 @@ final class NotHonoured {
                     "a client must give the password of the user it names (password-less login is not built)"),
             property("ignoreUnknownCommand", SystemConfig::ignoreUnknownCommand,
                     "an unknown protocol command still gets ERROR 1047"),
-            property("sequenceHandlerType", system -> true, NO_SEQUENCES),
-            property("sequnceHandlerType", system -> true, NO_SEQUENCES),
             property("useCompression", system -> isOne(system, "useCompression"),
                     "the compressed protocol is not offered to clients"),
             property("useGlobleTableCheck", system -> isOne(system, "useGlobleTableCheck"), NO_CONSISTENCY_CHECK),
