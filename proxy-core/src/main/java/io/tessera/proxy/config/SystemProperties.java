@@ -91,8 +91,8 @@ final class SystemProperties {
             "dataNodeIdleCheckPeriod", "fakeMySQLVersion", "nonePasswordLogin", "ignoreUnknownCommand",
             "maxPreparedStmtCount", "defaultMaxLimit", "handleDistributedTransactions", "strictTxIsolation",
             "poolMaxWait", "frontAuthPlugin", "mergeMemoryLimit", "mycatNodeId", "XARecoveryLogBaseDir",
-            "XARecoveryLogBaseName", "useSqlStat", "sqlRecordCount", "maxResultSet", "metricsPort", "sequenceHandlerType",
-            "sequnceHandlerType", "sequnceHandlerPattern");
+            "XARecoveryLogBaseName", "useSqlStat", "sqlRecordCount", "maxResultSet", "metricsPort",
+            "sequenceHandlerType", "sequnceHandlerType", "sequnceHandlerPattern");
 
     private static final Pattern VERSION = Pattern.compile("\\d+\\.\\d+\\.\\d+\\S*");
     private static final int MAX_PACKET = 1 << 30;
@@ -175,6 +175,7 @@ final class SystemProperties {
                 raw);
         checkSequenceHandlerType("sequenceHandlerType");
         checkSequenceHandlerType("sequnceHandlerType");
+        checkSequenceHandlerSpellings();
         checkSequencePattern();
         return problems.count() == before ? config : null;
     }
@@ -194,11 +195,16 @@ final class SystemProperties {
                     + List.of("ZooKeeper distributed", "ZooKeeper increment", "custom class").get(type - 3)
                     + ") is not built (expected: 0 local file, 1 database or 2 local time)");
         }
-        String other = name.equals("sequenceHandlerType") ? "sequnceHandlerType" : "sequenceHandlerType";
-        PropertyXml both = byName.get(other);
-        if (both != null && name.equals("sequnceHandlerType") && !both.value().equals(property.value())) {
-            values.problems().add(wheres.get(name), "value \"" + property.value() + "\": differs from "
-                    + other + " \"" + both.value() + "\" (expected: one of the two spellings, or the same value)");
+    }
+
+    /** MyCat reads both spellings; written twice, they must agree, as either could be the one meant. */
+    private void checkSequenceHandlerSpellings() {
+        PropertyXml right = byName.get("sequenceHandlerType");
+        PropertyXml misspelt = byName.get("sequnceHandlerType");
+        if (right != null && misspelt != null && !right.value().equals(misspelt.value())) {
+            values.problems().add(wheres.get("sequnceHandlerType"), "value \"" + misspelt.value() + "\": differs"
+                    + " from sequenceHandlerType \"" + right.value() + "\" (expected: one of the two spellings, or the"
+                    + " same value)");
         }
     }
 
