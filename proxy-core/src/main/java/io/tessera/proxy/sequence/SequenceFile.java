@@ -135,7 +135,7 @@ final class SequenceFile {
         }
     }
 
-    /** The lines of the file with {@code key}'s value replaced; {@code key} must have been read. */
+    /** The lines of the file with the values of {@code replaced}'s keys replaced; each key must have been read. */
     List<String> with(Map<String, String> replaced) {
         List<String> out = new ArrayList<>(lines);
         replaced.forEach((key, value) -> {
