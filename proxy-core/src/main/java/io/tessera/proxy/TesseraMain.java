@@ -3,6 +3,7 @@ package io.tessera.proxy;
 import io.tessera.proxy.config.ConfigException;
 import io.tessera.proxy.config.ConfigLoader;
 import io.tessera.proxy.config.TesseraConfig;
+import io.tessera.proxy.sequence.SequencesFactory;
 import io.tessera.proxy.topology.ModelMapper;
 import java.io.BufferedReader;
 import java.io.Console;
@@ -49,6 +50,7 @@ public final class TesseraMain {
         try {
             config = ConfigLoader.load(conf);
             ModelMapper.catalog(config); // builds every sharding function: their problems are configuration errors too
+            SequencesFactory.check(config); // the sequence handler's file, read again at start
         } catch (ConfigException e) {
             System.err.println("configuration error in " + conf.toAbsolutePath() + ":");
             System.err.println(e.getMessage());

@@ -11,8 +11,6 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.tessera.admin.server.AdminServer;
 import io.tessera.admin.server.AdminSettings;
 import io.tessera.backend.host.DataHost;
-import io.tessera.protocol.error.ErrorCode;
-import io.tessera.protocol.error.TesseraException;
 import io.tessera.proxy.admin.AdminUsers;
 import io.tessera.proxy.admin.DataHostViews;
 import io.tessera.proxy.admin.ProxyAdminActions;
@@ -20,6 +18,7 @@ import io.tessera.proxy.admin.ProxyAdminContext;
 import io.tessera.proxy.admin.SystemLog;
 import io.tessera.proxy.config.SystemConfig;
 import io.tessera.proxy.config.TesseraConfig;
+import io.tessera.proxy.exec.DataNode;
 import io.tessera.proxy.exec.TransactionCoordinator;
 import io.tessera.proxy.exec.xa.XaCoordinator;
 import io.tessera.proxy.exec.xa.XaLog;
@@ -29,6 +28,7 @@ import io.tessera.proxy.frontend.FrontendServer;
 import io.tessera.proxy.metrics.MetricsServer;
 import io.tessera.proxy.metrics.TesseraMetrics;
 import io.tessera.proxy.sequence.Sequences;
+import io.tessera.proxy.sequence.SequencesFactory;
 import io.tessera.proxy.session.ClientConnections;
 import io.tessera.proxy.stat.SqlStats;
 import io.tessera.proxy.topology.ConfigReloader;
@@ -44,6 +44,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
 
 /**
  * A running Tessera: one event-loop group for client, admin and backend channels, the business executor for
@@ -67,10 +68,11 @@ public final class TesseraServer implements AutoCloseable {
     private final XaLog xaLog;
     private final TesseraMetrics metrics; // null, as metricsServer, when metricsPort is 0
     private final MetricsServer metricsServer;
+    private final Sequences sequences;
 
     private TesseraServer(EventLoopGroup group, BusinessExecutor business, TopologyHolder topologies,
             TopologyBuilder builder, FrontendServer frontend, AdminServer admin, XaLog xaLog, TesseraMetrics metrics,
-            MetricsServer metricsServer) {
+            MetricsServer metricsServer, Sequences sequences) {
         this.group = group;
         this.business = business;
         this.topologies = topologies;
@@ -80,6 +82,7 @@ public final class TesseraServer implements AutoCloseable {
         this.xaLog = xaLog;
         this.metrics = metrics;
         this.metricsServer = metricsServer;
+        this.sequences = sequences;
     }
 
     /**
@@ -91,14 +94,31 @@ public final class TesseraServer implements AutoCloseable {
      * @throws java.io.UncheckedIOException when a port cannot be listened on; everything opened is closed again
      */
     public static TesseraServer start(TesseraConfig config) throws InterruptedException {
-        return start(config, sequencesFor(config));
+        // read once, at start: a reload keeps the handler (see SequencesFactory)
+        return start(config, (dataNodes, blocking) -> SequencesFactory.create(config, dataNodes, blocking));
     }
 
     /**
      * Starts Tessera on {@code config} as {@link #start(TesseraConfig)} does, its statements taking their global ids
-     * from {@code sequences}.
+     * from {@code sequences} instead of server.xml's handler.
      */
     public static TesseraServer start(TesseraConfig config, Sequences sequences) throws InterruptedException {
+        return start(config, (dataNodes, blocking) -> sequences);
+    }
+
+    /** Opens the global sequences of a starting Tessera. */
+    @FunctionalInterface
+    private interface SequencesSource {
+
+        /**
+         * @param dataNodes the data node of a name in the topology running when it is called
+         * @param blocking where file writes and other blocking work run
+         */
+        Sequences open(Function<String, DataNode> dataNodes, java.util.concurrent.Executor blocking);
+    }
+
+    private static TesseraServer start(TesseraConfig config, SequencesSource sequencesSource)
+            throws InterruptedException {
         long startupMillis = System.currentTimeMillis();
         SystemConfig system = config.system();
         ListenPorts.requireFree(system.bindIp(), system.serverPort(), system.managerPort(), system.metricsPort());
@@ -113,7 +133,9 @@ public final class TesseraServer implements AutoCloseable {
         XaLog xaLog = null;
         TesseraMetrics metrics = null;
         MetricsServer metricsServer = null;
+        Sequences sequences = null;
         try {
+            sequences = sequencesSource.open(name -> running.get().current().dataNodes().get(name), business);
             xaLog = XaLog.open(xaLogFile(config));
             Xids xids = new Xids(system.mycatNodeId(), startupMillis);
             // recovery asks the data hosts of the topology running when it passes
@@ -150,7 +172,7 @@ public final class TesseraServer implements AutoCloseable {
                 metricsServer = MetricsServer.bind(system.bindIp(), system.metricsPort(), metrics);
             }
             return new TesseraServer(group, business, running.get(), builder, frontend, admin, xaLog, metrics,
-                    metricsServer);
+                    metricsServer, sequences);
         } catch (Throwable e) { // whatever stopped the start, even a checked exception Netty rethrew unchecked
             if (metricsServer != null) {
                 metricsServer.close();
@@ -167,26 +189,13 @@ public final class TesseraServer implements AutoCloseable {
             if (running.get() != null) {
                 running.get().close();
             }
+            if (sequences != null) {
+                sequences.close();
+            }
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
             business.close();
             throw e;
         }
-    }
-
-    /** Placeholder until server.xml's sequence handlers are built: every sequence is unknown. */
-    private static Sequences sequencesFor(TesseraConfig config) {
-        return new Sequences() {
-            @Override
-            public CompletableFuture<Long> next(String name, int count) {
-                return CompletableFuture.failedFuture(new TesseraException(ErrorCode.UNKNOWN_SEQUENCES,
-                        ErrorCode.UNKNOWN_SEQUENCES.message(name) + ": no sequence handler is configured"));
-            }
-
-            @Override
-            public boolean has(String name) {
-                return false;
-            }
-        };
     }
 
     /** The value of a future that completes during the start, its failure thrown as it is. */
@@ -253,6 +262,11 @@ public final class TesseraServer implements AutoCloseable {
         });
     }
 
+    /** The global sequences of the handler server.xml names, built at start and kept across reloads. */
+    public Sequences sequences() {
+        return sequences;
+    }
+
     @Override
     public void close() {
         if (metricsServer != null) {
@@ -262,6 +276,7 @@ public final class TesseraServer implements AutoCloseable {
         admin.close();
         frontend.close();
         topologies.close();
+        sequences.close();
         group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
         business.close();
         xaLog.close();

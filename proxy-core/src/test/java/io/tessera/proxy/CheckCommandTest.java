@@ -109,4 +109,30 @@ class CheckCommandTest {
                 .contains("warning: server.xml:4: <system><property name=\"serverPrt\">")
                 .contains("ruleRequired=\"true\" has no effect yet");
     }
+
+    @Test
+    void readsTheFileOfTheSequenceHandlerAndRefusesHandlersThatAreNotBuilt() throws IOException {
+        Files.writeString(conf.resolve("sequence_time_conf.properties"), "WORKID=01\nDATAACENTERID=40\n");
+        String server = SERVER.replace("<property name=\"serverPrt\">8067</property>",
+                "<property name=\"sequenceHandlerType\">%s</property>");
+        Files.writeString(conf.resolve("schema.xml"), SCHEMA.formatted("0"));
+        Files.writeString(conf.resolve("rule.xml"), RULE.formatted("1"));
+        PrintStream errors = new PrintStream(err, true, StandardCharsets.UTF_8);
+
+        Files.writeString(conf.resolve("server.xml"), server.formatted("2"));
+        assertThat(CheckCommand.run(conf, new PrintStream(out, true, StandardCharsets.UTF_8), errors))
+                .isEqualTo(CheckCommand.INVALID);
+        Files.writeString(conf.resolve("server.xml"), server.formatted("4"));
+        assertThat(CheckCommand.run(conf, new PrintStream(out, true, StandardCharsets.UTF_8), errors))
+                .isEqualTo(CheckCommand.INVALID);
+
+        assertThat(err.toString(StandardCharsets.UTF_8).lines()).filteredOn(line -> !line.startsWith("warning:"))
+                .containsExactly(
+                        "configuration error in " + conf.toAbsolutePath() + ":",
+                        "sequence_time_conf.properties: DATAACENTERID: value \"40\" (expected: an integer in 0..31)",
+                        "configuration error in " + conf.toAbsolutePath() + ":",
+                        "server.xml:4: <system><property name=\"sequenceHandlerType\">: value \"4\": sequence handler"
+                                + " 4 (ZooKeeper increment) is not built (expected: 0 local file, 1 database or 2 local"
+                                + " time)");
+    }
 }

@@ -52,6 +52,8 @@ class PoolAccountingIT {
     private static final Logger LOG = LogManager.getLogger(PoolAccountingIT.class);
 
     private static final int MAX_CON = 8;
+    /** How long the server may take to end the thread of a connection killed or quit (see staysOverMaxCon). */
+    private static final long SERVER_REAP_MILLIS = 1_000;
     private static final int BORROWERS = 16;
     private static final int STATEMENTS = 10_000;
     private static final int ROUNDS = 4; // a checkpoint after each
@@ -427,8 +429,8 @@ class PoolAccountingIT {
                 count++;
                 maxServer = Math.max(maxServer, server);
                 maxTotal = Math.max(maxTotal, stats.total());
-                if (server > MAX_CON || stats.total() > MAX_CON || stats.active() + stats.idle() != stats.total()
-                        || stats.active() < 0 || stats.idle() < 0) {
+                if (server > MAX_CON && staysOverMaxCon() || stats.total() > MAX_CON
+                        || stats.active() + stats.idle() != stats.total() || stats.active() < 0 || stats.idle() < 0) {
                     violations.add("server " + server + " " + serverThreads() + ", " + stats);
                 }
                 try {
@@ -438,6 +440,27 @@ class PoolAccountingIT {
                 }
             }
         }
+    }
+
+    /**
+     * Whether the server keeps more than maxCon of the account's threads for {@value #SERVER_REAP_MILLIS} ms. A thread
+     * whose connection was killed or quit ends a moment after the pool has let its slot go (MariaDB ends it
+     * asynchronously), so one sample above maxCon is not yet a leak; a slot the pool gave back too early is.
+     */
+    private static boolean staysOverMaxCon() {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(SERVER_REAP_MILLIS);
+        while (System.nanoTime() < deadline) {
+            if (serverCountOrMinusOne() <= MAX_CON) {
+                return false;
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return true;
+            }
+        }
+        return true;
     }
 
     /** What happened, for the assertions and the printed summary. */

@@ -22,9 +22,8 @@ final class SystemParameters {
                         "event-loop threads serving client, admin and backend connections"),
                 new SystemParameterView("processorExecutor", String.valueOf(system.processorExecutor()),
                         "threads of the business executor, where blocking work runs (JDBC data hosts, reloads)"),
-                new SystemParameterView("sequenceHandlerType", system.raw("sequenceHandlerType")
-                        .or(() -> system.raw("sequnceHandlerType")).orElse(""),
-                        "read, not acted on yet: global sequences are not built"),
+                new SystemParameterView("sequenceHandlerType", String.valueOf(system.sequenceHandlerType()),
+                        "global sequence handler (read at start): 0 local file, 1 database, 2 local time"),
                 new SystemParameterView("Mysql_maxPacketSize", String.valueOf(system.maxPacketSize()),
                         "largest packet accepted from a client, in bytes"),
                 new SystemParameterView("Mysql_idleTimeout", String.valueOf(system.idleTimeout().toMillis()),

@@ -34,9 +34,10 @@ import java.util.function.Predicate;
 final class NotHonoured {
 
     private static final String NO_PRIMARY_KEY = "no primaryKey names the column a sequence would fill in";
-    private static final String NO_SEQUENCES = "global sequences (next value for MYCATSEQ_...) are not built";
     private static final String NO_SOCKET_BUFFERS =
             "the operating system's default socket buffer size applies (setting it is not built)";
+    private static final String NO_SEQUENCE_RETRIES = "the database sequence neither retries nor waits between"
+            + " tries: callers queue behind one block fetch, and a failed fetch fails them with the data node's error";
     private static final String NO_CONSISTENCY_CHECK = "the global table consistency check is not built";
 
     /** server.xml {@code <system>} properties, by name; each applies only when the property is written. */
@@ -51,6 +52,8 @@ final class NotHonoured {
             property("backSocketSoSndbuf", system -> true, NO_SOCKET_BUFFERS),
             property("backSocketNoDelay", system -> !system.backSocketNoDelay(),
                     "backend connections always use TCP_NODELAY"),
+            property("sequnceMySqlRetryCount", system -> true, NO_SEQUENCE_RETRIES),
+            property("sequnceMySqlWaitTime", system -> true, NO_SEQUENCE_RETRIES),
             property("charset", system -> !isUtf8(system.charset()),
                     "the handshake announces utf8mb4, and each session uses the character set its client asks for"),
             property("txIsolation", system -> system.txIsolation() != TxIsolation.REPEATABLE_READ,
@@ -59,8 +62,6 @@ final class NotHonoured {
                     "a client must give the password of the user it names (password-less login is not built)"),
             property("ignoreUnknownCommand", SystemConfig::ignoreUnknownCommand,
                     "an unknown protocol command still gets ERROR 1047"),
-            property("sequenceHandlerType", system -> true, NO_SEQUENCES),
-            property("sequnceHandlerType", system -> true, NO_SEQUENCES),
             property("useCompression", system -> isOne(system, "useCompression"),
                     "the compressed protocol is not offered to clients"),
             property("useGlobleTableCheck", system -> isOne(system, "useGlobleTableCheck"), NO_CONSISTENCY_CHECK),

@@ -1,6 +1,7 @@
 package io.tessera.proxy.config;
 
 import io.tessera.protocol.auth.AuthPlugin;
+import io.tessera.router.sequence.SequenceCalls;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -96,6 +97,15 @@ public record SystemConfig(
         int metricsPort,
         Map<String, String> properties) {
 
+    /**
+     * MyCat 1.6's {@code sequnceHandlerPattern}: finds {@code next value for MYCATSEQ_<NAME>} in a statement, group 2
+     * being the name. Matched case-insensitively, as MyCat's {@code DruidSequenceHandler} does.
+     */
+    public static final String DEFAULT_SEQUENCE_PATTERN = SequenceCalls.DEFAULT_PATTERN;
+
+    /** MyCat's default {@code sequenceHandlerType}: the local file {@code sequence_conf.properties}. */
+    public static final int DEFAULT_SEQUENCE_HANDLER_TYPE = 0;
+
     /** Properties whose value {@link #toString()} masks. */
     private static final String SECRET_PROPERTY = "clusterHeartbeatPass";
 
@@ -123,6 +133,31 @@ public record SystemConfig(
     /** A property as written (trimmed), whether or not Tessera uses it; empty when it is not written. */
     public Optional<String> raw(String name) {
         return Optional.ofNullable(properties.get(name));
+    }
+
+    /**
+     * server.xml's {@code sequenceHandlerType} (MyCat also reads the older spelling {@code sequnceHandlerType}):
+     * 0 local file, 1 database, 2 local time; {@value #DEFAULT_SEQUENCE_HANDLER_TYPE} when neither is written. The
+     * load has checked it is one of these three: MyCat's 3 to 5 (ZooKeeper, custom class) are refused there.
+     */
+    public int sequenceHandlerType() {
+        return raw("sequenceHandlerType").or(() -> raw("sequnceHandlerType"))
+                .map(Integer::parseInt).orElse(DEFAULT_SEQUENCE_HANDLER_TYPE);
+    }
+
+    /** Whether server.xml writes {@code sequenceHandlerType} (or {@code sequnceHandlerType}) at all. */
+    public boolean sequenceHandlerTypeWritten() {
+        return raw("sequenceHandlerType").or(() -> raw("sequnceHandlerType")).isPresent();
+    }
+
+    /**
+     * The regular expression that finds sequence references in a statement: server.xml's
+     * {@code sequnceHandlerPattern} (MyCat's spelling), else {@link #DEFAULT_SEQUENCE_PATTERN}. The load has checked
+     * that it compiles and has a group 2, the sequence name; compile it with
+     * {@link java.util.regex.Pattern#CASE_INSENSITIVE} as MyCat does.
+     */
+    public String sequenceHandlerPattern() {
+        return raw("sequnceHandlerPattern").orElse(DEFAULT_SEQUENCE_PATTERN);
     }
 
     @Override

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 
 /**
  * Reads server.xml's {@code <system>} properties into a {@link SystemConfig}. Knows every property of MyCat
@@ -64,9 +65,6 @@ final class SystemProperties {
             entry("clusterHeartbeatTimeout", Kind.LONG),
             entry("clusterHeartbeatRetry", Kind.INT),
             entry("useZKSwitch", Kind.BOOLEAN),
-            entry("sequenceHandlerType", Kind.INT),
-            entry("sequnceHandlerType", Kind.INT),
-            entry("sequnceHandlerPattern", Kind.TEXT),
             entry("sequenceHanlderClass", Kind.TEXT),
             entry("sequnceMySqlRetryCount", Kind.INT),
             entry("sequnceMySqlWaitTime", Kind.LONG),
@@ -93,7 +91,8 @@ final class SystemProperties {
             "dataNodeIdleCheckPeriod", "fakeMySQLVersion", "nonePasswordLogin", "ignoreUnknownCommand",
             "maxPreparedStmtCount", "defaultMaxLimit", "handleDistributedTransactions", "strictTxIsolation",
             "poolMaxWait", "frontAuthPlugin", "mergeMemoryLimit", "mycatNodeId", "XARecoveryLogBaseDir",
-            "XARecoveryLogBaseName", "useSqlStat", "sqlRecordCount", "maxResultSet", "metricsPort");
+            "XARecoveryLogBaseName", "useSqlStat", "sqlRecordCount", "maxResultSet", "metricsPort",
+            "sequenceHandlerType", "sequnceHandlerType", "sequnceHandlerPattern");
 
     private static final Pattern VERSION = Pattern.compile("\\d+\\.\\d+\\.\\d+\\S*");
     private static final int MAX_PACKET = 1 << 30;
@@ -174,7 +173,58 @@ final class SystemProperties {
                 longValue("maxResultSet", 512L * 1024, 1),
                 intValue("metricsPort", 0, 0, 65_535),
                 raw);
+        checkSequenceHandlerType("sequenceHandlerType");
+        checkSequenceHandlerType("sequnceHandlerType");
+        checkSequenceHandlerSpellings();
+        checkSequencePattern();
         return problems.count() == before ? config : null;
+    }
+
+    /**
+     * MyCat's handler types 3 to 5 (ZooKeeper, custom class) are not built: a configuration naming one must not start
+     * with ids from another handler.
+     */
+    private void checkSequenceHandlerType(String name) {
+        PropertyXml property = byName.get(name);
+        if (property == null) {
+            return;
+        }
+        Integer type = values.integer(wheres.get(name), "value", property.value(), 0, 5);
+        if (type != null && type > 2) {
+            values.problems().add(wheres.get(name), "value \"" + type + "\": sequence handler " + type + " ("
+                    + List.of("ZooKeeper distributed", "ZooKeeper increment", "custom class").get(type - 3)
+                    + ") is not built (expected: 0 local file, 1 database or 2 local time)");
+        }
+    }
+
+    /** MyCat reads both spellings; written twice, they must agree, as either could be the one meant. */
+    private void checkSequenceHandlerSpellings() {
+        PropertyXml right = byName.get("sequenceHandlerType");
+        PropertyXml misspelt = byName.get("sequnceHandlerType");
+        if (right != null && misspelt != null && !right.value().equals(misspelt.value())) {
+            values.problems().add(wheres.get("sequnceHandlerType"), "value \"" + misspelt.value() + "\": differs"
+                    + " from sequenceHandlerType \"" + right.value() + "\" (expected: one of the two spellings, or the"
+                    + " same value)");
+        }
+    }
+
+    private void checkSequencePattern() {
+        PropertyXml property = byName.get("sequnceHandlerPattern");
+        if (property == null) {
+            return;
+        }
+        Where where = wheres.get("sequnceHandlerPattern");
+        try {
+            int groups = Pattern.compile(property.value(), Pattern.CASE_INSENSITIVE).matcher("").groupCount();
+            if (groups < 2) {
+                values.problems().add(where, "value \"" + property.value() + "\": " + groups
+                        + " groups (expected: group 2 captures the sequence name, as in MyCat's default "
+                        + SystemConfig.DEFAULT_SEQUENCE_PATTERN + ")");
+            }
+        } catch (PatternSyntaxException e) {
+            values.problems().add(where, "value \"" + property.value() + "\": not a regular expression ("
+                    + e.getDescription() + " at index " + e.getIndex() + ")");
+        }
     }
 
     private void collect(Where system, PropertyXml property) {

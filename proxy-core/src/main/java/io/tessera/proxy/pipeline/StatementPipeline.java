@@ -40,7 +40,7 @@ public final class StatementPipeline {
      * @param sequences the global sequences that {@code next value for MYCATSEQ_<NAME>} and autoIncrement tables
      *     take ids from
      * @param sequencePattern server.xml's {@code sequnceHandlerPattern}: group 1 a call, group 2 its sequence's name
-     *     ({@link SequenceCalls#DEFAULT_PATTERN} when not set)
+     *     (MyCat's default when not set)
      * @param autoIncrement the tables whose primary key a sequence fills
      */
     public StatementPipeline(Router router, Executor executor, Authenticator authenticator, LocalAnswers locals,

@@ -32,7 +32,6 @@ import io.tessera.proxy.stat.SqlStats;
 import io.tessera.router.Router;
 import io.tessera.router.model.LogicalSchema;
 import io.tessera.router.model.SchemaCatalog;
-import io.tessera.router.sequence.SequenceCalls;
 import io.tessera.router.wall.SqlFirewall;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -155,7 +154,7 @@ public final class TopologyBuilder {
         StatementPipeline pipeline = new StatementPipeline(router, executor, authenticator, locals,
                 new SessionFunctions(serverVersion, LocalSelect.VERSION_COMMENT), connections.status(),
                 firewall.blacklistCheck() ? new SqlFirewall(firewall.blacklist()) : null, sqlStats, sequences,
-                SequenceCalls.DEFAULT_PATTERN, AutoIncrementTables.of(config.schemas().values()));
+                config.system().sequenceHandlerPattern(), AutoIncrementTables.of(config.schemas().values()));
         return new Topology(generations.incrementAndGet(), config, hosts, dataNodes, router, executor, authenticator,
                 pipeline);
     }

@@ -47,7 +47,6 @@ class NotHonouredTest {
                         <property name="txIsolation">2</property>
                         <property name="nonePasswordLogin">1</property>
                         <property name="ignoreUnknownCommand">1</property>
-                        <property name="sequnceHandlerType">2</property>
                         <property name="useCompression">1</property>
                         <property name="useGlobleTableCheck">1</property>
                         <property name="checkTableConsistency">1</property>
@@ -116,8 +115,6 @@ class NotHonouredTest {
                         + " must give the password of the user it names (password-less login is not built)",
                 "server.xml: <system>: <property name=\"ignoreUnknownCommand\">1</property> has no effect yet: an"
                         + " unknown protocol command still gets ERROR 1047",
-                "server.xml: <system>: <property name=\"sequnceHandlerType\">2</property> has no effect yet: global"
-                        + " sequences (next value for MYCATSEQ_...) are not built",
                 "server.xml: <system>: <property name=\"useCompression\">1</property> has no effect yet: the compressed"
                         + " protocol is not offered to clients",
                 "server.xml: <system>: <property name=\"useGlobleTableCheck\">1</property> has no effect yet: the"
@@ -314,8 +311,6 @@ class NotHonouredTest {
         assertThat(ConfigLoader.loadWithWarnings(sample("mycat-main")).warnings()).containsExactly(
                 "server.xml: <system>: <property name=\"sqlExecuteTimeout\">300</property> has no effect yet: no"
                         + " statement is cancelled for running long (statement timeouts are not built)",
-                "server.xml: <system>: <property name=\"sequenceHandlerType\">1</property> has no effect yet: global"
-                        + " sequences (next value for MYCATSEQ_...) are not built",
                 "server.xml: no <user> has <property name=\"manager\">true</property>: every user may log in to the"
                         + " admin port (managerPort 9066) and run its commands, as in MyCat 1.6; mark the users who"
                         + " manage Tessera");

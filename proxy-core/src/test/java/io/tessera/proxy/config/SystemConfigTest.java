@@ -8,8 +8,11 @@ import io.tessera.proxy.config.SystemConfig.DistributedTransactions;
 import io.tessera.proxy.config.SystemConfig.TxIsolation;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -57,6 +60,63 @@ class SystemConfigTest {
         assertThat(system.metricsPort()).isZero(); // no metrics endpoint unless asked for
         assertThat(system.properties()).isEmpty();
         assertThat(system.raw("serverPort")).isEmpty();
+        assertThat(system.sequenceHandlerType()).isZero();
+        assertThat(system.sequenceHandlerTypeWritten()).isFalse();
+        assertThat(system.sequenceHandlerPattern()).isEqualTo(SystemConfig.DEFAULT_SEQUENCE_PATTERN);
+    }
+
+    @Test
+    void readsSequenceSettingsUnderMycatsSpellings() {
+        SystemConfig system = new TestConf(dir).server("""
+                    <system>
+                        <property name="sequnceHandlerType">2</property>
+                        <property name="sequnceHandlerPattern">next\\s+value\\s+for\\s+(SEQ_(\\w+))</property>
+                    </system>
+                """ + TestConf.SERVER).load().system();
+
+        assertThat(system.sequenceHandlerType()).isEqualTo(2);
+        assertThat(system.sequenceHandlerTypeWritten()).isTrue();
+        assertThat(system.sequenceHandlerPattern()).isEqualTo("next\\s+value\\s+for\\s+(SEQ_(\\w+))");
+    }
+
+    @Test
+    void defaultSequencePatternFindsTheNameInGroupTwoAsMycatReadsIt() {
+        Matcher matcher = Pattern.compile(SystemConfig.DEFAULT_SEQUENCE_PATTERN, Pattern.CASE_INSENSITIVE)
+                .matcher("insert into t(id, v) values (next value for MYCATSEQ_GLOBAL, 1)");
+
+        assertThat(matcher.find()).isTrue();
+        assertThat(matcher.group(2)).isEqualTo("GLOBAL");
+    }
+
+    @Test
+    void refusesSequenceHandlersThatAreNotBuiltAndPatternsWithoutAName() {
+        List<String> problems = new TestConf(dir).server("""
+                    <system>
+                        <property name="sequenceHandlerType">3</property>
+                        <property name="sequnceHandlerPattern">(?:next value for (\\w+))</property>
+                    </system>
+                """ + TestConf.SERVER).problems();
+
+        assertThat(problems).containsExactly(
+                "server.xml:4: <system><property name=\"sequenceHandlerType\">: value \"3\": sequence handler 3"
+                        + " (ZooKeeper distributed) is not built (expected: 0 local file, 1 database or 2 local time)",
+                "server.xml:5: <system><property name=\"sequnceHandlerPattern\">: value \"(?:next value for"
+                        + " (\\w+))\": 1 groups (expected: group 2 captures the sequence name, as in MyCat's default "
+                        + SystemConfig.DEFAULT_SEQUENCE_PATTERN + ")");
+    }
+
+    @Test
+    void refusesTwoSpellingsOfTheHandlerTypeThatDisagree() {
+        List<String> problems = new TestConf(dir).server("""
+                    <system>
+                        <property name="sequenceHandlerType">1</property>
+                        <property name="sequnceHandlerType">2</property>
+                    </system>
+                """ + TestConf.SERVER).problems();
+
+        assertThat(problems).containsExactly("server.xml:5: <system><property name=\"sequnceHandlerType\">: value"
+                + " \"2\": differs from sequenceHandlerType \"1\" (expected: one of the two spellings, or the same"
+                + " value)");
     }
 
     @Test

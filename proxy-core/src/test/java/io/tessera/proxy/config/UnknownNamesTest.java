@@ -129,7 +129,7 @@ class UnknownNamesTest {
         TestConf conf = new TestConf(dir).server("""
                     <system>
                         <property name="useStreamOutput">0</property>
-                        <property name="sequnceHandlerPattern">(?:x)</property>
+                        <property name="sequenceHanlderClass">x</property>
                     </system>
                     <user name="test">
                         <property name="schemas">TESTDB</property>
@@ -159,7 +159,7 @@ class UnknownNamesTest {
             assertThat(log.at(Level.DEBUG)).containsExactly(
                     "server.xml:4: <system><property name=\"useStreamOutput\">: MyCat 1.6 property that Tessera does"
                             + " not use; kept as text",
-                    "server.xml:5: <system><property name=\"sequnceHandlerPattern\">: MyCat 1.6 property that"
+                    "server.xml:5: <system><property name=\"sequenceHanlderClass\">: MyCat 1.6 property that"
                             + " Tessera does not use; kept as text",
                     "server.xml:11: <mycat:server>: element <cluster> is MyCat 1.6 configuration that Tessera does"
                             + " not use; ignored",

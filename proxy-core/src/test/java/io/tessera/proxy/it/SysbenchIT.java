@@ -3,7 +3,6 @@ package io.tessera.proxy.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
-import io.tessera.proxy.sequence.MemorySequences;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -51,8 +50,9 @@ import org.opentest4j.TestAbortedException;
  *
  * <p>Needs {@code sysbench} on the PATH (skipped without it): the Debian package {@code sysbench}, which .ci/run
  * installs. sysbench runs with its default {@code --auto_inc=on}: its prepare INSERTs leave the id out, and
- * Tessera fills it from the sequence of each table ({@code autoIncrement="true"}), here {@link MemorySequences}
- * counting from 1 as MariaDB's AUTO_INCREMENT would, so that the ids, which place the rows, are sysbench's 1..N.
+ * Tessera fills it from the sequence of each table ({@code autoIncrement="true"}): the database sequence
+ * ({@code sequenceHandlerType} 1, rows SBTEST1..4 of {@code MYCAT_SEQUENCE} on dn1) counting from 1 as MariaDB's
+ * AUTO_INCREMENT would, so that the ids, which place the rows, are sysbench's 1..N.
  */
 @Tag("integration")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -79,8 +79,7 @@ class SysbenchIT {
     private static final Path REPORT = Path.of(System.getProperty("basedir", ""), "target", "sysbench-report.txt");
 
     @RegisterExtension
-    static final RunningTessera tessera = RunningTessera.withConf("it/conf/sysbench").withSequences(
-            new MemorySequences().with("SBTEST1", 1).with("SBTEST2", 1).with("SBTEST3", 1).with("SBTEST4", 1));
+    static final RunningTessera tessera = RunningTessera.withConf("it/conf/sysbench");
 
     private static Path sysbench;
     private static String directDatabase;
@@ -93,8 +92,22 @@ class SysbenchIT {
         DataHosts hosts = tessera.dataHosts();
         directDatabase = DataHosts.databaseName(SysbenchIT.class, "direct");
         hosts.createDatabase(directDatabase);
+        createSequences(hosts);
         assertFinished(sysbench(throughTessera(), "prepare"));
         assertFinished(sysbench(direct(), "prepare"));
+    }
+
+    /**
+     * The database sequence of each table on dn1 (sequence_db_conf.properties), as a plain table without MyCat's
+     * functions, starting at 0 so that the ids are 1..N.
+     */
+    private static void createSequences(DataHosts hosts) throws SQLException {
+        StringBuilder rows = new StringBuilder();
+        for (int table = 1; table <= TABLES; table++) {
+            rows.append(table == 1 ? "" : ", ").append("('SBTEST").append(table).append("', 0, 100)");
+        }
+        hosts.executeIn(tessera.database("db1"), "CREATE TABLE MYCAT_SEQUENCE (name VARCHAR(64) NOT NULL PRIMARY KEY,"
+                + " current_value BIGINT NOT NULL, increment INT NOT NULL)", "INSERT INTO MYCAT_SEQUENCE VALUES " + rows);
     }
 
     @AfterAll
