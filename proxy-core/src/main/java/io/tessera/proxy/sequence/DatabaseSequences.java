@@ -178,7 +178,7 @@ final class DatabaseSequences implements Sequences {
                 || e.errorCode() == ErrorCode.SEQUENCE_RUN_OUT.code())) {
             return e;
         }
-        return new TesseraException(ErrorCode.UNKNOWN_ERROR, "sequence " + name + ": data node " + node.name()
-                + " (database " + node.database() + "): " + cause.getMessage());
+        return new TesseraException(ErrorCode.UNKNOWN_ERROR, "sequence " + name + ": " + node.describe() + ": "
+                + cause.getMessage());
     }
 }

@@ -134,7 +134,7 @@ class DatabaseSequencesIT {
     void anUnreachableDataNodeFailsNamingTheSequenceAndTheNode() {
         assertThatThrownBy(() -> server().sequences().next("DOWN", 1).join()).cause()
                 .isInstanceOfSatisfying(TesseraException.class, e -> assertThat(e.errorCode()).isEqualTo(1105))
-                .hasMessageStartingWith("sequence DOWN: data node dn3 (database " + tessera.database("db1") + "): ");
+                .hasMessageStartingWith("sequence DOWN: data node dn3 (data host nowhere): ");
     }
 
     @ParameterizedTest(name = "{0}")
