@@ -8,9 +8,10 @@ import io.tessera.router.sequence.KeylessInsert;
 import java.util.Locale;
 
 /**
- * Gives an INSERT into an {@code autoIncrement="true"} table that leaves the primary key out one id per row, before it
- * is routed (the key may be the sharding column), from the sequence named as the table (upper-cased) if there is one,
- * else from GLOBAL, as MyCat does. The statement's OK reports the first id as last_insert_id, and LAST_INSERT_ID()
+ * Gives an INSERT into an {@code autoIncrement="true"} table that leaves the primary key out (or gives it as NULL,
+ * DEFAULT or 0, as MySQL's AUTO_INCREMENT reads them: {@link KeylessInsert}) one id per such row, before it is routed
+ * (the key may be the sharding column), from the sequence named as the table (upper-cased) if there is one, else from
+ * GLOBAL, as MyCat does. The statement's OK reports the first id as last_insert_id, and LAST_INSERT_ID()
  * returns it afterwards, as MySQL's AUTO_INCREMENT does ({@link io.tessera.proxy.session.Session#statementKeyId}).
  * An INSERT that gives the key is left alone. Refused with 1235:
  * <ul>
@@ -47,7 +48,8 @@ final class FillAutoIncrementKeys implements Step {
         }
         String schema = KeylessInsert.schemaOf(run.statement);
         String key = tables.keyOf(schema != null ? schema : run.schema(), table);
-        KeylessInsert insert = key == null ? null : KeylessInsert.of(run.statement, key);
+        KeylessInsert insert = key == null ? null : KeylessInsert.of(run.statement, key,
+                run.session().zeroGeneratesKeys());
         if (insert == null) {
             return Flow.NEXT;
         }

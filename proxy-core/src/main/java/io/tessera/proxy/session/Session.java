@@ -242,6 +242,15 @@ public final class Session {
     }
 
     /**
+     * Whether an AUTO_INCREMENT key given as 0 is generated, as in MySQL's default: false when the session's
+     * {@code sql_mode} has {@code NO_AUTO_VALUE_ON_ZERO}. Asked only by INSERTs into autoIncrement tables.
+     */
+    public boolean zeroGeneratesKeys() {
+        String mode = variables.get("sql_mode");
+        return mode == null || !mode.toUpperCase(Locale.ROOT).contains("NO_AUTO_VALUE_ON_ZERO");
+    }
+
+    /**
      * The session's {@code sql_select_limit}: the most rows a top-level SELECT without LIMIT returns (0 is none at
      * all, and a negative value counts as 0, as the data host clips it), or -1 when it is not set or is as good as
      * unlimited (the default is 2^64 - 1).

@@ -80,6 +80,27 @@ class SequencesIT {
         assertThat(idsOn("db2", "items")).contains(77L);
     }
 
+    /** MySQL's AUTO_INCREMENT generates a key given as NULL, DEFAULT or 0 (sysbench's oltp_insert inserts id 0). */
+    @Test
+    void aKeyGivenAsNullDefaultOrZeroIsTakenFromTheSequence() throws SQLException {
+        long first = SEQUENCES.peek("ORDERS");
+        try (Connection c = tessera.connect("TESTDB"); Statement s = c.createStatement()) {
+            assertThat(s.executeUpdate("insert into orders (id, name) values (0, 'zero'), (null, 'null'),"
+                    + " (default, 'default'), (5, 'five')")).isEqualTo(4);
+            assertThat(single(s, "select last_insert_id()")).isEqualTo(first);
+            try (PreparedStatement insert = c.prepareStatement("insert into orders (id, name) values (?, 'bound')")) {
+                insert.setLong(1, 0);
+                insert.executeUpdate();
+            }
+            s.execute("set sql_mode = 'NO_AUTO_VALUE_ON_ZERO'");
+            s.executeUpdate("insert into orders (id, name) values (0, 'kept')"); // as MySQL: 0 is a value now
+        }
+        assertThat(namesOn("orders", first, first + 3)).containsExactly("zero", "null", "default", "bound");
+        assertThat(idsOn("db2", "orders")).contains(5L);
+        assertThat(idsOn("db1", "orders")).contains(0L);
+        assertThat(SEQUENCES.peek("ORDERS")).isEqualTo(first + 4);
+    }
+
     static List<JdbcDriver> drivers() {
         return JdbcDriver.all();
     }
