@@ -7,9 +7,7 @@ import io.tessera.protocol.error.ErrorCode;
 import io.tessera.protocol.error.TesseraException;
 import io.tessera.proxy.exec.DataNode;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -37,14 +35,13 @@ final class DatabaseSequences implements Sequences {
 
     private final Map<String, String> nodeOfSequence;
     private final Function<String, DataNode> dataNodes;
-    private final Map<String, BlockSequence> sequences = new HashMap<>();
+    private final BlockSequences sequences;
     private final Map<String, Boolean> functionsByNode = new ConcurrentHashMap<>();
 
     DatabaseSequences(Map<String, String> nodeOfSequence, Function<String, DataNode> dataNodes) {
         this.nodeOfSequence = Map.copyOf(nodeOfSequence);
         this.dataNodes = dataNodes;
-        this.nodeOfSequence.keySet().forEach(name ->
-                sequences.put(name, new BlockSequence(count -> fetch(name, count))));
+        this.sequences = new BlockSequences(this.nodeOfSequence.keySet(), this::fetch);
     }
 
     /**
@@ -72,16 +69,12 @@ final class DatabaseSequences implements Sequences {
 
     @Override
     public CompletableFuture<Long> next(String name, int count) {
-        BlockSequence sequence = sequences.get(name.toUpperCase(Locale.ROOT));
-        if (sequence == null) {
-            return CompletableFuture.failedFuture(ErrorCode.UNKNOWN_SEQUENCES.exception(name));
-        }
-        return sequence.next(count);
+        return sequences.next(name, count);
     }
 
     @Override
     public boolean has(String name) {
-        return sequences.containsKey(name.toUpperCase(Locale.ROOT));
+        return sequences.has(name);
     }
 
     private CompletableFuture<BlockSequence.Block> fetch(String name, int count) {

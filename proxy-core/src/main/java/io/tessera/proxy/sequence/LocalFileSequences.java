@@ -14,7 +14,6 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -48,7 +47,7 @@ final class LocalFileSequences implements Sequences {
     private final Executor blocking;
     private final int blockSize;
     private final Map<String, Range> ranges;          // guarded by file: reservations of all sequences
-    private final Map<String, BlockSequence> sequences = new HashMap<>();
+    private final BlockSequences sequences;
 
     /** What the file says of one sequence; {@code curid} moves as blocks are reserved. */
     private static final class Range {
@@ -66,7 +65,7 @@ final class LocalFileSequences implements Sequences {
         this.ranges = ranges;
         this.blocking = blocking;
         this.blockSize = blockSize;
-        ranges.keySet().forEach(name -> sequences.put(name, new BlockSequence(count -> reserve(name, count))));
+        this.sequences = new BlockSequences(ranges.keySet(), this::reserve);
     }
 
     /**
@@ -138,16 +137,12 @@ final class LocalFileSequences implements Sequences {
 
     @Override
     public CompletableFuture<Long> next(String name, int count) {
-        BlockSequence sequence = sequences.get(name.toUpperCase(Locale.ROOT));
-        if (sequence == null) {
-            return CompletableFuture.failedFuture(ErrorCode.UNKNOWN_SEQUENCES.exception(name));
-        }
-        return sequence.next(count);
+        return sequences.next(name, count);
     }
 
     @Override
     public boolean has(String name) {
-        return sequences.containsKey(name.toUpperCase(Locale.ROOT));
+        return sequences.has(name);
     }
 
     private CompletableFuture<BlockSequence.Block> reserve(String name, int count) {

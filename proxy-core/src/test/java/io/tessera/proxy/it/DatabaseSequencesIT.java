@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tessera.protocol.error.TesseraException;
 import io.tessera.proxy.TesseraServer;
+import io.tessera.proxy.sequence.ConcurrentIds;
 import io.tessera.proxy.sequence.Sequences;
 import io.tessera.proxy.sequence.SequencesFactory;
 import java.nio.file.Files;
@@ -16,10 +17,6 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -142,22 +139,10 @@ class DatabaseSequencesIT {
     void twoHandlersSharingTheTableNeverHandOutTheSameId(String name) throws Exception {
         Sequences second = SequencesFactory.create(server().topology().config(),
                 node -> server().topology().dataNodes().get(node), Runnable::run);
-        Set<Long> ids = ConcurrentHashMap.newKeySet();
-        List<CompletableFuture<Void>> threads = new ArrayList<>();
-        ExecutorService callers = Executors.newFixedThreadPool(32);
+        Set<Long> ids;
         try {
-            for (Sequences sequences : List.of(server().sequences(), second)) {
-                for (int t = 0; t < 16; t++) {
-                    threads.add(CompletableFuture.runAsync(() -> {
-                        for (int i = 0; i < 10_000; i++) {
-                            assertThat(ids.add(sequences.next(name, 1).join())).isTrue();
-                        }
-                    }, callers));
-                }
-            }
-            CompletableFuture.allOf(threads.toArray(CompletableFuture[]::new)).join();
+            ids = ConcurrentIds.take(List.of(server().sequences(), second), name, 16, 10_000);
         } finally {
-            callers.shutdownNow();
             second.close();
         }
 

@@ -8,12 +8,9 @@ import io.tessera.proxy.config.ConfigException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.junit.jupiter.api.AfterEach;
@@ -168,21 +165,7 @@ class LocalFileSequencesTest {
     void sixteenThreadsTakeDistinctIds() throws Exception {
         Path file = file("GLOBAL.HISIDS=\nGLOBAL.MINID=1\nGLOBAL.MAXID=100000000\nGLOBAL.CURID=0\n");
         LocalFileSequences sequences = open(file);
-        Set<Long> ids = ConcurrentHashMap.newKeySet();
-        List<CompletableFuture<Void>> threads = new ArrayList<>();
-        ExecutorService callers = Executors.newFixedThreadPool(16);
-        try {
-            for (int t = 0; t < 16; t++) {
-                threads.add(CompletableFuture.runAsync(() -> {
-                    for (int i = 0; i < 10_000; i++) {
-                        ids.add(sequences.next("GLOBAL", 1).join());
-                    }
-                }, callers));
-            }
-            CompletableFuture.allOf(threads.toArray(CompletableFuture[]::new)).join();
-        } finally {
-            callers.shutdownNow();
-        }
+        Set<Long> ids = ConcurrentIds.take(List.of(sequences), "GLOBAL", 16, 10_000);
 
         assertThat(ids).hasSize(160_000);
         long curid = Long.parseLong(Files.readString(file).replaceAll("(?s).*GLOBAL.CURID=(\\d+).*", "$1"));

@@ -4,11 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tessera.protocol.error.TesseraException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -87,21 +85,7 @@ class TimeSequencesTest {
     @Test
     void sixteenThreadsTakeDistinctIdsOnTheRealClock() {
         TimeSequences real = new TimeSequences(1, 1, System::currentTimeMillis, blocking);
-        Set<Long> ids = ConcurrentHashMap.newKeySet();
-        List<CompletableFuture<Void>> threads = new ArrayList<>();
-        ExecutorService callers = Executors.newFixedThreadPool(16);
-        try {
-            for (int t = 0; t < 16; t++) {
-                threads.add(CompletableFuture.runAsync(() -> {
-                    for (int i = 0; i < 10_000; i++) {
-                        ids.add(real.next("GLOBAL", 1).join());
-                    }
-                }, callers));
-            }
-            CompletableFuture.allOf(threads.toArray(CompletableFuture[]::new)).join();
-        } finally {
-            callers.shutdownNow();
-        }
+        Set<Long> ids = ConcurrentIds.take(List.of(real), "GLOBAL", 16, 10_000);
 
         assertThat(ids).hasSize(160_000);
     }
