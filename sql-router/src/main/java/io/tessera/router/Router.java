@@ -51,12 +51,19 @@ public final class Router {
             Set.of("information_schema", "mysql", "performance_schema", "sys");
 
     private final SchemaCatalog catalog;
-    private final SqlParser parser = new SqlParser();
+    private final SqlParser parser;
     private final Set<String> schemaNames;
     private final String fallbackDataNode;
 
+    /** A router whose syntax errors speak of a MySQL server. */
     public Router(SchemaCatalog catalog) {
+        this(catalog, new SqlParser());
+    }
+
+    /** @param parser parses the statements that SQL's PREPARE names, in the words of the server Tessera presents */
+    public Router(SchemaCatalog catalog, SqlParser parser) {
         this.catalog = catalog;
+        this.parser = parser;
         this.schemaNames = catalog.schemas().stream().map(LogicalSchema::name).collect(Collectors.toSet());
         this.fallbackDataNode = catalog.schemas().stream()
                 .map(Router::anyNodeOf)

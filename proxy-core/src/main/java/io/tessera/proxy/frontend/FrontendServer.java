@@ -20,6 +20,7 @@ import io.tessera.proxy.session.ClientConnections;
 import io.tessera.proxy.session.QueryMeter;
 import io.tessera.proxy.topology.TopologyHolder;
 import io.tessera.router.parse.SqlParser;
+import io.tessera.router.parse.SyntaxErrors;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -49,7 +50,8 @@ public final class FrontendServer implements AutoCloseable {
     public static FrontendServer bind(SystemConfig system, TopologyHolder topologies, ClientConnections connections,
             String serverVersion, QueryMeter queryMeter, EventLoopGroup group,
             Class<? extends ServerChannel> channelType) {
-        PreparedStatements prepared = new PreparedStatements(new SqlParser(), system.maxPreparedStmtCount());
+        PreparedStatements prepared = new PreparedStatements(new SqlParser(SyntaxErrors.forServer(serverVersion)),
+                system.maxPreparedStmtCount());
         CommandDispatcher dispatcher = new CommandDispatcher(prepared, connections);
         UserConnections userConnections = new UserConnections();
         FrontendContext context = new FrontendContext(system.maxPacketSize(), system.idleTimeout().toMillis(),

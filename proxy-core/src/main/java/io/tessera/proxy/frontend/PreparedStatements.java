@@ -71,8 +71,8 @@ final class PreparedStatements {
         PayloadReader in = new PayloadReader(payload.duplicate());
         in.int1();
         String sql = in.restString(session.clientCharset());
+        ParsedStatement parsed = parser.parse(sql); // first: a text the lexer cannot read gets MySQL's 1064 here
         ParameterMarkers markers = ParameterMarkers.of(sql);
-        ParsedStatement parsed = parser.parse(sql);
         // refused as MySQL refuses it, at PREPARE; EXECUTE runs through the statement pipeline, which checks again
         StatementRights.check(session.user(), session.remoteHost(), parsed, session.schema(), false);
         if (!describedByDataNode(parsed)) {

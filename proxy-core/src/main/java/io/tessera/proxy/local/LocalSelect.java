@@ -22,9 +22,9 @@ import java.util.Set;
 /**
  * SELECTs without FROM whose every item is a system variable or a session function ({@code DATABASE()},
  * {@code USER()}, {@code VERSION()}, {@code CONNECTION_ID()}, {@code LAST_INSERT_ID()}): what drivers and the
- * {@code mysql} client send while connecting. Values Tessera owns (version, autocommit, character sets, packet
- * size, isolation, last insert id) are answered here; any other variable is read from a data node that carries
- * the session's settings, so the answer is the data host's real value. Anything else is not answered here.
+ * {@code mysql} client send while connecting. Values Tessera owns (version, autocommit, in_transaction, character
+ * sets, packet size, isolation, last insert id) are answered here; any other variable is read from a data node that
+ * carries the session's settings, so the answer is the data host's real value. Anything else is not answered here.
  */
 public final class LocalSelect {
 
@@ -154,6 +154,7 @@ public final class LocalSelect {
             case "version_comment" -> versionComment;
             case "version" -> serverVersion;
             case "autocommit" -> session.autocommit() ? "1" : "0";
+            case "in_transaction" -> session.transactionOpen() ? "1" : "0"; // a data node sees only its part
             case "max_allowed_packet" -> Integer.toString(maxPacketSize);
             case "character_set_client", "character_set_connection", "character_set_results",
                     "collation_connection" -> SqlLiterals.value(session.variables().get(name));

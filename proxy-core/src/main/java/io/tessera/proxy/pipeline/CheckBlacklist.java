@@ -1,7 +1,10 @@
 package io.tessera.proxy.pipeline;
 
 import io.tessera.protocol.error.ErrorCode;
+import io.tessera.protocol.error.TesseraException;
 import io.tessera.proxy.session.Session;
+import io.tessera.router.error.RouteException;
+import io.tessera.router.parse.SqlParser;
 import io.tessera.router.wall.SqlFirewall;
 import io.tessera.router.wall.WallViolation;
 import java.util.Optional;
@@ -12,15 +15,18 @@ import java.util.Optional;
  * itself (SET, SHOW, USE...) included, a multi-statement text as a whole (then each of its statements again, as each
  * runs), and a prepared statement's EXECUTE by its text with the values written in. A refused statement ends with
  * MyCat's error, 3012 {@code The statement is unsafe SQL, reject for user 'u'}, followed by the broken rule; one the
- * wall cannot read, with 1064. Without a blacklist the step costs a field read.
+ * wall cannot read, with MySQL's 1064 as a parse failure gets it ({@link SqlParser#syntaxError}). Without a
+ * blacklist the step costs a field read.
  */
 final class CheckBlacklist implements Step {
 
     /** {@code null}: no blacklist, or {@code check="false"}. */
     private final SqlFirewall firewall;
+    private final SqlParser parser;
 
-    CheckBlacklist(SqlFirewall firewall) {
+    CheckBlacklist(SqlFirewall firewall, SqlParser parser) {
         this.firewall = firewall;
+        this.parser = parser;
     }
 
     @Override
@@ -35,8 +41,10 @@ final class CheckBlacklist implements Step {
         }
         WallViolation broken = violation.get();
         if (broken.syntaxError()) {
-            throw ErrorCode.PARSE_ERROR.exception("You have an error in your SQL syntax: the SQL blacklist cannot"
-                    + " read the statement: " + broken.describe());
+            // Druid's wall names the place as its parser does; what refused it follows MySQL's sentence
+            TesseraException syntax = parser.syntaxError(run.sql, broken.message());
+            throw RouteException.syntax(syntax.getMessage() + " (the SQL blacklist cannot read it: Druid wall "
+                    + broken.code() + ", " + broken.property() + ")");
         }
         throw ErrorCode.UNSAFE_STATEMENT.exception(session.userName(), broken.describe());
     }

@@ -39,7 +39,7 @@ final class SplitStatements implements Step {
             statements = StatementSplitter.split(sql);
         } catch (TesseraException e) {
             if (splitsAsMysql) {
-                throw e;
+                return Flow.NEXT; // a text the lexer cannot read: the parse answers with MySQL's 1064 and its place
             }
             statements = null;
         }

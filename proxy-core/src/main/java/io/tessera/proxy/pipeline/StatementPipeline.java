@@ -35,6 +35,7 @@ public final class StatementPipeline {
     private final List<Step> steps;
 
     /**
+     * @param parser parses each statement, its syntax errors in the words of the server Tessera presents itself as
      * @param firewall server.xml's SQL blacklist; {@code null} when there is none or its {@code check} is false
      * @param sqlStats the SQL statistics, which record the statements that run on data nodes
      * @param sequences the global sequences that {@code next value for MYCATSEQ_<NAME>} and autoIncrement tables
@@ -43,15 +44,14 @@ public final class StatementPipeline {
      *     (MyCat's default when not set)
      * @param autoIncrement the tables whose primary key a sequence fills
      */
-    public StatementPipeline(Router router, Executor executor, Authenticator authenticator, LocalAnswers locals,
-            SessionFunctions sessionFunctions, StatusCounters status, SqlFirewall firewall, SqlStats sqlStats,
-            Sequences sequences, String sequencePattern, AutoIncrementTables autoIncrement) {
-        SqlParser parser = new SqlParser();
+    public StatementPipeline(Router router, SqlParser parser, Executor executor, Authenticator authenticator,
+            LocalAnswers locals, SessionFunctions sessionFunctions, StatusCounters status, SqlFirewall firewall,
+            SqlStats sqlStats, Sequences sequences, String sequencePattern, AutoIncrementTables autoIncrement) {
         this.parentRows = new ParentRows(executor);
         this.steps = List.of(
                 new ReadText(),
                 new TakeSequenceIds(new SequenceCalls(sequencePattern), sequences),
-                new CheckBlacklist(firewall),
+                new CheckBlacklist(firewall, parser),
                 new SplitStatements(this, status),
                 new UseCachedRoute(routes, status),
                 new ParseStatement(parser, routes, columnOrders, status),

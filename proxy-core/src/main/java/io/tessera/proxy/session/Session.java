@@ -168,6 +168,16 @@ public final class Session {
         return explicitTransaction || !autocommit;
     }
 
+    /**
+     * Whether a transaction is open as MySQL counts one ({@code SERVER_STATUS_IN_TRANS}, {@code @@in_transaction}):
+     * BEGIN or START TRANSACTION opened one, or, with autocommit off, a statement reached a data node. {@code SET
+     * autocommit = 0} alone, or a statement Tessera answers itself, opens none, as in MariaDB, where a SELECT without
+     * tables leaves {@code @@in_transaction} at 0.
+     */
+    public boolean transactionOpen() {
+        return inTransaction() && transaction.hasParticipants() || explicitTransaction;
+    }
+
     /** The transaction ended (COMMIT, ROLLBACK, implicit commit); the pinned connections must be released. */
     public void endTransaction() {
         this.explicitTransaction = false;
@@ -427,7 +437,7 @@ public final class Session {
         if (!backslashEscapes()) {
             flags |= ServerStatus.NO_BACKSLASH_ESCAPES; // a driver that quotes values itself then doubles quotes only
         }
-        if (inTransaction() && transaction.hasParticipants() || explicitTransaction) {
+        if (transactionOpen()) {
             flags |= transaction.readOnly() ? ServerStatus.IN_TRANS | ServerStatus.IN_TRANS_READONLY
                     : ServerStatus.IN_TRANS;
         }

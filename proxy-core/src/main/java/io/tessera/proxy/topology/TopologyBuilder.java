@@ -32,6 +32,8 @@ import io.tessera.proxy.stat.SqlStats;
 import io.tessera.router.Router;
 import io.tessera.router.model.LogicalSchema;
 import io.tessera.router.model.SchemaCatalog;
+import io.tessera.router.parse.SqlParser;
+import io.tessera.router.parse.SyntaxErrors;
 import io.tessera.router.wall.SqlFirewall;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -137,7 +139,8 @@ public final class TopologyBuilder {
 
     private Topology assemble(TesseraConfig config, Map<String, DataHost> hosts) {
         SystemConfig system = config.system();
-        Router router = new Router(ModelMapper.catalog(config));
+        SqlParser parser = new SqlParser(SyntaxErrors.forServer(serverVersion));
+        Router router = new Router(ModelMapper.catalog(config), parser);
         List<DataNode> nodes = new ArrayList<>();
         for (DataNodeConfig node : config.dataNodes().values()) {
             nodes.add(new DataNode(node.name(), node.dataHost(), hosts.get(node.dataHost()), node.database()));
@@ -151,7 +154,7 @@ public final class TopologyBuilder {
                 new Transactions(executor), new KillStatement(connections, executor), authenticator,
                 new InformationSchema(router.catalog(), executor, new ProcessList(connections), serverVersion));
         FirewallConfig firewall = config.firewall();
-        StatementPipeline pipeline = new StatementPipeline(router, executor, authenticator, locals,
+        StatementPipeline pipeline = new StatementPipeline(router, parser, executor, authenticator, locals,
                 new SessionFunctions(serverVersion, LocalSelect.VERSION_COMMENT), connections.status(),
                 firewall.blacklistCheck() ? new SqlFirewall(firewall.blacklist()) : null, sqlStats, sequences,
                 config.system().sequenceHandlerPattern(), AutoIncrementTables.of(config.schemas().values()));

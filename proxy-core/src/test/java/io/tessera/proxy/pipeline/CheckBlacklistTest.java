@@ -12,6 +12,7 @@ import io.tessera.proxy.config.PrivilegesConfig;
 import io.tessera.proxy.config.UserConfig;
 import io.tessera.proxy.session.ClientChannel;
 import io.tessera.proxy.session.Session;
+import io.tessera.router.parse.SqlParser;
 import io.tessera.router.wall.SqlFirewall;
 import java.util.List;
 import java.util.Map;
@@ -33,7 +34,7 @@ class CheckBlacklistTest {
     private Step.Flow apply(SqlFirewall firewall, String sql) {
         QueryRun run = new QueryRun(null, client, Unpooled.EMPTY_BUFFER, null);
         run.sql = sql;
-        return new CheckBlacklist(firewall).apply(run);
+        return new CheckBlacklist(firewall, new SqlParser()).apply(run);
     }
 
     @Test
@@ -57,8 +58,9 @@ class CheckBlacklistTest {
 
         assertThat(e.errorCode()).isEqualTo(1064);
         assertThat(e.sqlState()).isEqualTo("42000");
-        assertThat(e.getMessage()).startsWith("You have an error in your SQL syntax: the SQL blacklist cannot read the"
-                + " statement: ").endsWith("(Druid wall 1001, strictSyntaxCheck)");
+        assertThat(e).hasMessage("You have an error in your SQL syntax; check the manual that corresponds to your MySQL"
+                + " server version for the right syntax to use near '' at line 1 (the SQL blacklist cannot read it:"
+                + " Druid wall 1001, strictSyntaxCheck)");
     }
 
     @Test

@@ -42,11 +42,31 @@ import io.tessera.router.error.RouteException;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Parses one statement with Druid's MySQL parser, classifies it and collects its tables. Stateless. */
+/**
+ * Parses one statement with Druid's MySQL parser, classifies it and collects its tables. Immutable: it holds only the
+ * words its syntax errors take ({@link SyntaxErrors}).
+ */
 public final class SqlParser {
 
     /** Longer SELECTs are parsed for routing without their select list (see {@link SelectListSkipper}). */
     static final int ABRIDGE_ABOVE_CHARS = 4096;
+
+    private final SyntaxErrors syntaxErrors;
+
+    /** A parser whose syntax errors speak of a MySQL server. */
+    public SqlParser() {
+        this(SyntaxErrors.mysql());
+    }
+
+    /** @param syntaxErrors the words of ERR 1064: those of the server Tessera presents itself as */
+    public SqlParser(SyntaxErrors syntaxErrors) {
+        this.syntaxErrors = syntaxErrors;
+    }
+
+    /** ERR 1064 in this parser's words for {@code text}, which Druid failed to read with {@code druidMessage}. */
+    public RouteException syntaxError(String text, String druidMessage) {
+        return syntaxErrors.of(text, druidMessage);
+    }
 
     /**
      * @throws RouteException 1064 for text Druid cannot parse, 1065 for an empty one, and 1235 for several
@@ -86,15 +106,15 @@ public final class SqlParser {
      */
     public ParsedStatement parseWhole(String sql) {
         List<SQLStatement> statements;
+        String readable = ExecutableComments.unwrap(sql);
         try {
-            statements = new MySqlStatementParser(ExecutableComments.unwrap(sql)).parseStatementList();
+            statements = new MySqlStatementParser(readable).parseStatementList();
         } catch (ParserException e) {
-            throw RouteException.syntax("You have an error in your SQL syntax: " + e.getMessage());
+            throw syntaxErrors.of(readable, e.getMessage()); // Druid's place is in the text it read
         } catch (RuntimeException e) {
             // Druid throws more than ParserException on text it cannot read: IndexOutOfBoundsException for a bare
-            // DESC, DruidRuntimeException for a bare XA, ...
-            throw RouteException.syntax("You have an error in your SQL syntax: the statement is incomplete or not"
-                    + " one Tessera can read");
+            // DESC, DruidRuntimeException for a bare XA, ...: the statement ended before it made sense
+            throw syntaxErrors.near(readable, readable.length());
         }
         if (statements.size() != 1) {
             throw statements.isEmpty()

@@ -91,7 +91,9 @@ class SqlParserTest {
                 .isInstanceOfSatisfying(RouteException.class, e -> {
                     assertThat(e.errorCode()).isEqualTo(1064);
                     assertThat(e.sqlState()).isEqualTo("42000");
-                    assertThat(e.getMessage()).startsWith("You have an error in your SQL syntax");
+                    assertThat(e.getMessage()).isEqualTo("You have an error in your SQL syntax; check the manual that"
+                            + " corresponds to your MySQL server version for the right syntax to use near 'selekt 1' at"
+                            + " line 1");
                 });
         assertThatThrownBy(() -> parser.parse("  "))
                 .isInstanceOfSatisfying(RouteException.class, e -> {
