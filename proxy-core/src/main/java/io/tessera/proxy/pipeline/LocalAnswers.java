@@ -13,8 +13,8 @@ import io.tessera.router.local.LocalStatements;
 import io.tessera.router.parse.ParsedStatement;
 
 /**
- * The statements Tessera answers itself: SHOW DATABASES/TABLES/WARNINGS/GRANTS/PROCESSLIST/STATUS, USE, SET,
- * transactions, KILL, the SELECTs of session values, and the refusals of what clients may not send (XA, LOCK TABLES).
+ * The statements Tessera answers itself: SHOW DATABASES/TABLES/WARNINGS/GRANTS/PROCESSLIST/STATUS, SHOW TABLE STATUS,
+ * SHOW CREATE DATABASE, USE, SET, transactions, KILL, the SELECTs of session values, and the refusals of what clients may not send (XA, LOCK TABLES).
  * Each answer ends the command. Also the rows of the information_schema tables Tessera answers in a statement a data
  * node runs ({@link AnswerVirtualTables}).
  */
@@ -53,6 +53,8 @@ public final class LocalAnswers {
             case SHOW_GRANTS -> shows.grants(client, statement);
             case SHOW_PROCESSLIST -> shows.processList(client, statement);
             case SHOW_STATUS -> shows.status(client, statement);
+            case SHOW_TABLE_STATUS -> shows.tableStatus(client, statement);
+            case SHOW_CREATE_DATABASE -> shows.createDatabase(client, statement);
             case USE -> use(client, LocalStatements.useSchema(statement));
             case SET -> setStatement.handle(client, statement);
             case SET_TRANSACTION -> transactions.set(client, statement);
