@@ -15,8 +15,8 @@ import io.tessera.router.parse.ParsedStatement;
 /**
  * The statements Tessera answers itself: SHOW DATABASES/TABLES/WARNINGS/GRANTS/PROCESSLIST/STATUS, SHOW TABLE STATUS,
  * SHOW CREATE DATABASE, USE, SET, transactions, KILL, the SELECTs of session values, and the refusals of what clients
- * may not send (XA, LOCK TABLES; UNLOCK TABLES has nothing to release). Each answer ends the command. Also the rows of the information_schema tables Tessera answers in a statement a data
- * node runs ({@link AnswerVirtualTables}).
+ * may not send (XA, LOCK TABLES; UNLOCK TABLES has nothing to release). Each answer ends the command. Also the rows
+ * of the information_schema tables Tessera answers in a statement a data node runs ({@link AnswerVirtualTables}).
  */
 public final class LocalAnswers {
 
