@@ -118,6 +118,15 @@ class RouterTest {
     }
 
     @Test
+    void showAboutALogicalTableGoesToItsFirstNodeWithoutTheLogicalSchema() {
+        assertThat(plan("SHOW FULL COLUMNS FROM `orders` FROM `TESTDB` LIKE '%'"))
+                .isEqualTo("Route dn1: SHOW FULL COLUMNS FROM `orders` LIKE '%'");
+        assertThat(plan("show index from orders from TESTDB")).isEqualTo("Route dn1: SHOW INDEX FROM orders");
+        assertThat(plan("show create table TESTDB.orders")).isEqualTo("Route dn1: SHOW CREATE TABLE orders");
+        assertThat(plan("show columns from orders from information_schema")).contains("information_schema");
+    }
+
+    @Test
     void aSelectSayingSqlNoCacheAsMysqldumpDoesGetsNoSqlMaxLimit() {
         Router limited = new Router(new SchemaCatalog(List.of(LogicalSchema.of("TESTDB", "dn1", 100, List.of(
                 new LogicalTable("orders", TableKind.SHARDED, List.of("dn1", "dn2"), new ShardingRule("id", MOD2),
