@@ -1,6 +1,7 @@
 package io.tessera.router;
 
 import com.alibaba.druid.sql.SQLUtils;
+import com.alibaba.druid.sql.ast.SQLCommentHint;
 import com.alibaba.druid.sql.ast.SQLExpr;
 import com.alibaba.druid.sql.ast.SQLStatement;
 import com.alibaba.druid.sql.ast.expr.SQLCharExpr;
@@ -13,6 +14,7 @@ import com.alibaba.druid.sql.ast.statement.SQLUpdateSetItem;
 import com.alibaba.druid.sql.ast.statement.SQLUpdateStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlDeleteStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlPrepareStatement;
+import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlSelectQueryBlock;
 import io.tessera.router.error.RouteException;
 import io.tessera.router.locality.Locality;
 import io.tessera.router.locality.ResolvedTable;
@@ -167,8 +169,9 @@ public final class Router {
             return route(parser.parseWhole(statement.sql()), context); // the merge rewrites the select list too
         }
         String sql = sql(statement, qualified);
-        return SelectRoutes.spread(locality, select, statement.sql(), sql, qualified,
-                implicitLimit(tables, context.selectLimit()), nodeWithoutTables(context));
+        long limit = asksForEveryRow(select) ? context.selectLimit() : implicitLimit(tables, context.selectLimit());
+        return SelectRoutes.spread(locality, select, statement.sql(), sql, qualified, limit,
+                nodeWithoutTables(context));
     }
 
     /**
@@ -242,6 +245,23 @@ public final class Router {
     private static long implicitLimit(List<ResolvedTable> tables, long selectLimit) {
         long maxLimit = maxLimit(tables);
         return maxLimit < 0 || selectLimit >= 0 && selectLimit < maxLimit ? selectLimit : maxLimit;
+    }
+
+    /**
+     * Whether a SELECT says {@code SQL_NO_CACHE}, as mysqldump's {@code SELECT /*!40001 SQL_NO_CACHE *}{@code / * FROM
+     * t} does: a dump reads every row on purpose, and MyCat's {@code sqlMaxLimit} cut dumped tables short without a
+     * word, so such a SELECT gets no {@code sqlMaxLimit}.
+     */
+    private static boolean asksForEveryRow(SQLSelectStatement select) {
+        if (!(select.getSelect().getQuery() instanceof MySqlSelectQueryBlock block)) {
+            return false;
+        }
+        if (Boolean.FALSE.equals(block.getCache())) {
+            return true;
+        }
+        List<SQLCommentHint> hints = block.getHintsDirect();
+        return hints != null && hints.stream()
+                .anyMatch(hint -> hint.getText().toUpperCase(Locale.ROOT).contains("SQL_NO_CACHE"));
     }
 
     /**

@@ -118,6 +118,29 @@ class RouterTest {
     }
 
     @Test
+    void showAboutALogicalTableGoesToItsFirstNodeWithoutTheLogicalSchema() {
+        assertThat(plan("SHOW FULL COLUMNS FROM `orders` FROM `TESTDB` LIKE '%'"))
+                .isEqualTo("Route dn1: SHOW FULL COLUMNS FROM `orders` LIKE '%'");
+        assertThat(plan("show index from orders from TESTDB")).isEqualTo("Route dn1: SHOW INDEX FROM orders");
+        assertThat(plan("show create table TESTDB.orders")).isEqualTo("Route dn1: SHOW CREATE TABLE orders");
+        assertThat(plan("show columns from orders from information_schema")).contains("information_schema");
+    }
+
+    @Test
+    void aSelectSayingSqlNoCacheAsMysqldumpDoesGetsNoSqlMaxLimit() {
+        Router limited = new Router(new SchemaCatalog(List.of(LogicalSchema.of("TESTDB", "dn1", 100, List.of(
+                new LogicalTable("orders", TableKind.SHARDED, List.of("dn1", "dn2"), new ShardingRule("id", MOD2),
+                        null))))));
+        for (String dump : List.of("SELECT /*!40001 SQL_NO_CACHE */ * FROM `orders`",
+                "select sql_no_cache * from orders")) {
+            assertThat(limited.route(parser.parse(dump), new RouteContext("TESTDB")).route().describe())
+                    .as(dump).startsWith("Route dn1: ").contains("; dn2: ").doesNotContain("LIMIT");
+        }
+        assertThat(limited.route(parser.parse("select sql_cache * from orders"), new RouteContext("TESTDB"))
+                .route().describe()).contains("LIMIT 100");
+    }
+
+    @Test
     void theSessionsSqlSelectLimitCapsAMergeOnceOnTop() {
         RouteContext selectLimit0 = new RouteContext("TESTDB", TableColumns.UNKNOWN, ParentLocator.UNKNOWN, 0);
         assertThat(mergeSteps(router.route(parser.parse("select id from orders order by id"), selectLimit0)))

@@ -101,7 +101,8 @@ final class PreparedStatements {
     private static boolean describedByDataNode(ParsedStatement parsed) {
         return switch (parsed.type()) {
             case SET, SET_TRANSACTION, USE, BEGIN, COMMIT, ROLLBACK, SAVEPOINT, SHOW_DATABASES, SHOW_TABLES,
-                    SHOW_WARNINGS, SHOW_GRANTS, SHOW_PROCESSLIST, SHOW_STATUS, EXPLAIN, KILL, XA, LOCK -> false;
+                    SHOW_WARNINGS, SHOW_GRANTS, SHOW_PROCESSLIST, SHOW_STATUS, SHOW_TABLE_STATUS, SHOW_CREATE_DATABASE,
+                    EXPLAIN, KILL, XA, LOCK -> false;
             default -> true;
         };
     }

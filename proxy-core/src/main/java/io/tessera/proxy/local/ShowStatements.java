@@ -1,5 +1,6 @@
 package io.tessera.proxy.local;
 
+import io.tessera.protocol.error.ErrorCode;
 import io.tessera.protocol.result.ResultTable;
 import io.tessera.proxy.exec.Executor;
 import io.tessera.proxy.session.ClientChannel;
@@ -7,6 +8,8 @@ import io.tessera.proxy.session.ClientConnections;
 import io.tessera.proxy.session.Session;
 import io.tessera.router.error.RouteException;
 import io.tessera.router.local.LocalStatements;
+import io.tessera.router.local.ShowCreateDatabase;
+import io.tessera.router.local.ShowTableStatus;
 import io.tessera.router.local.ShowTables;
 import io.tessera.router.model.LogicalSchema;
 import io.tessera.router.model.LogicalTable;
@@ -21,7 +24,8 @@ import java.util.regex.Pattern;
  * (the schema's logical tables, plus the tables of its default data node, which are reachable too),
  * {@code SHOW WARNINGS} (the warnings of the session's last statement), and the logical view of what a data host
  * would tell of itself: {@code SHOW GRANTS} ({@link Grants}), {@code SHOW PROCESSLIST} ({@link ProcessList}),
- * {@code SHOW STATUS} ({@link StatusVariables}).
+ * {@code SHOW STATUS} ({@link StatusVariables}); {@code SHOW TABLE STATUS} ({@link TableStatus}) and {@code SHOW CREATE
+ * DATABASE} ({@link CreateDatabase}) of a logical schema.
  */
 public final class ShowStatements {
 
@@ -30,6 +34,8 @@ public final class ShowStatements {
     private final Grants grants;
     private final ProcessList processList;
     private final StatusVariables status;
+    private final TableStatus tableStatus;
+    private final CreateDatabase createDatabase;
 
     public ShowStatements(SchemaCatalog catalog, Executor executor, ClientConnections connections) {
         this.catalog = catalog;
@@ -37,6 +43,38 @@ public final class ShowStatements {
         this.grants = new Grants(catalog);
         this.processList = new ProcessList(connections);
         this.status = new StatusVariables(connections);
+        this.tableStatus = new TableStatus(executor);
+        this.createDatabase = new CreateDatabase(executor);
+    }
+
+    public void tableStatus(ClientChannel client, ParsedStatement statement) {
+        ShowTableStatus show = ShowTableStatus.of(statement);
+        String schemaName = show.schema() != null ? show.schema() : client.session().schema();
+        if (schemaName == null) {
+            client.error(RouteException.noDatabaseSelected());
+            return;
+        }
+        LogicalSchema schema = catalog.schema(schemaName).orElse(null);
+        if (schema == null || !client.session().user().schemas().contains(schemaName)) {
+            client.error(RouteException.unknownDatabase(schemaName));
+            return;
+        }
+        tableStatus.show(client, schema, show);
+    }
+
+    /** 1049 for a schema that does not exist, 1044 for one the user may not use, as MySQL answers. */
+    public void createDatabase(ClientChannel client, ParsedStatement statement) {
+        ShowCreateDatabase show = ShowCreateDatabase.of(statement);
+        Session session = client.session();
+        LogicalSchema schema = catalog.schema(show.schema()).orElse(null);
+        if (schema == null) {
+            client.error(ErrorCode.BAD_DB_ERROR.exception(show.schema()));
+        } else if (!session.user().schemas().contains(schema.name())) {
+            client.error(ErrorCode.DBACCESS_DENIED_ERROR.exception(session.user().name(), session.remoteHost(),
+                    schema.name()));
+        } else {
+            createDatabase.show(client, schema, show);
+        }
     }
 
     public void grants(ClientChannel client, ParsedStatement statement) {

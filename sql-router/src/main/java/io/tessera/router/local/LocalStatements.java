@@ -31,6 +31,7 @@ import com.alibaba.druid.sql.dialect.mysql.ast.expr.MySqlUserName;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlKillStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlSetTransactionStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlShowStatusStatement;
+import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlUnlockTablesStatement;
 import io.tessera.router.error.RouteException;
 import io.tessera.router.parse.ParsedStatement;
 import io.tessera.router.parse.StatementType;
@@ -185,6 +186,11 @@ public final class LocalStatements {
             }
         }
         return null;
+    }
+
+    /** Whether a {@link StatementType#LOCK} is {@code UNLOCK TABLES}. */
+    public static boolean unlocksTables(ParsedStatement statement) {
+        return statement.ast() instanceof MySqlUnlockTablesStatement;
     }
 
     /** A {@link StatementType#SHOW_TABLES}. */

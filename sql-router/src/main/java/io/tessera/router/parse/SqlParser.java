@@ -34,7 +34,9 @@ import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlXAStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlLockTableStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlUnlockTablesStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlSetTransactionStatement;
+import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlShowCreateDatabaseStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlShowStatusStatement;
+import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlShowTableStatusStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlShowWarningsStatement;
 import com.alibaba.druid.sql.dialect.mysql.parser.MySqlStatementParser;
 import com.alibaba.druid.sql.parser.ParserException;
@@ -186,6 +188,12 @@ public final class SqlParser {
         if (ast instanceof MySqlShowStatusStatement) {
             return StatementType.SHOW_STATUS;
         }
+        if (ast instanceof MySqlShowTableStatusStatement) {
+            return StatementType.SHOW_TABLE_STATUS;
+        }
+        if (ast instanceof MySqlShowCreateDatabaseStatement) {
+            return StatementType.SHOW_CREATE_DATABASE;
+        }
         if (ast instanceof SQLShowStatement) {
             return StatementType.SHOW_OTHER;
         }
@@ -233,8 +241,9 @@ public final class SqlParser {
         } else if (ast instanceof SQLShowColumnsStatement s) {
             collectShowTarget(collector, s.getDatabase(), s.getTable());
         } else if (ast instanceof SQLShowIndexesStatement s) {
-            ast.accept(collector);
-        } else if (type != StatementType.SHOW_DATABASES && type != StatementType.SHOW_TABLES) {
+            collectShowTarget(collector, s.getDatabase(), s.getTable().getName());
+        } else if (type != StatementType.SHOW_DATABASES && type != StatementType.SHOW_TABLES
+                && type != StatementType.SHOW_TABLE_STATUS && type != StatementType.SHOW_CREATE_DATABASE) {
             ast.accept(collector);
         }
         return new ArrayList<>(collector.tables());

@@ -10,6 +10,11 @@ public enum StatementType {
     SHOW_DATABASES, SHOW_TABLES, SHOW_WARNINGS, SHOW_VARIABLES,
     /** SHOW GRANTS [FOR user], SHOW [FULL] PROCESSLIST, SHOW [GLOBAL | SESSION] STATUS: Tessera answers them itself. */
     SHOW_GRANTS, SHOW_PROCESSLIST, SHOW_STATUS,
+    /**
+     * SHOW TABLE STATUS and SHOW CREATE DATABASE: Tessera answers them for the logical schema from its data nodes'
+     * answers (one row per logical table, statistics summed over its nodes; the logical schema's name).
+     */
+    SHOW_TABLE_STATUS, SHOW_CREATE_DATABASE,
     SHOW_OTHER,
     SET, SET_TRANSACTION, USE,
     BEGIN, COMMIT, ROLLBACK,

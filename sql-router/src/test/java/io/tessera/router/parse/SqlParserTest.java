@@ -40,6 +40,10 @@ class SqlParserTest {
         "show processlist|SHOW_PROCESSLIST",
         "show full processlist|SHOW_PROCESSLIST",
         "show engines|SHOW_OTHER",
+        "show table status|SHOW_TABLE_STATUS",
+        "show table status from db like 't%'|SHOW_TABLE_STATUS",
+        "show create database db|SHOW_CREATE_DATABASE",
+        "show create schema if not exists db|SHOW_CREATE_DATABASE",
         "set names utf8mb4|SET",
         "set session transaction isolation level read committed|SET_TRANSACTION",
         "use db|USE",
@@ -73,6 +77,8 @@ class SqlParserTest {
         assertThat(parser.parse("show create table db.t").tables()).containsExactly(new TableReference("db", "t"));
         assertThat(parser.parse("show columns from t from db").tables())
                 .containsExactly(new TableReference("db", "t"));
+        assertThat(parser.parse("show index from t from db").tables()).containsExactly(new TableReference("db", "t"));
+        assertThat(parser.parse("show table status from db").tables()).isEmpty();
         assertThat(parser.parse("show databases").tables()).isEmpty();
     }
 

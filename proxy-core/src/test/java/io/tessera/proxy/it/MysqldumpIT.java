@@ -1,0 +1,152 @@
+package io.tessera.proxy.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * The real {@code mysqldump} (or {@code mariadb-dump}) dumps a logical schema through Tessera, every row of every
+ * table (a sharded table from all its nodes, more rows than the schema's sqlMaxLimit), and the dump loads into a plain
+ * MariaDB database with identical rows. It runs with {@code --single-transaction}: Tessera refuses LOCK TABLES, which
+ * mysqldump sends otherwise. It needs information_schema.TABLES and COLUMNS of the logical schema (mysqldump reads a
+ * table's engine and columns there) and is skipped while they do not list it.
+ */
+@Tag("integration")
+class MysqldumpIT {
+
+    private static final Logger LOG = LogManager.getLogger(MysqldumpIT.class);
+    private static final int ORDERS = 3000;
+
+    @RegisterExtension
+    static final RunningTessera tessera = RunningTessera.withConf("it/conf/catalog");
+
+    private static String dump;
+    private static String restored;
+
+    @BeforeAll
+    static void rowsOnEveryNode() throws SQLException {
+        dump = List.of("mysqldump", "mariadb-dump").stream().map(MysqldumpIT::onPath).filter(p -> p != null)
+                .findFirst().orElse(null);
+        assumeTrue(dump != null, "no mysqldump or mariadb-dump on the PATH");
+        try (Connection c = tessera.connect("TESTDB"); Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE orders (id BIGINT PRIMARY KEY, customer VARCHAR(20), total DECIMAL(10,2))");
+            s.execute("CREATE TABLE region (id INT PRIMARY KEY, name VARCHAR(20))");
+            s.execute("CREATE TABLE notes (id INT PRIMARY KEY, body TEXT)");
+            StringBuilder insert = new StringBuilder("INSERT INTO orders (id, customer, total) VALUES ");
+            for (int id = 1; id <= ORDERS; id++) {
+                insert.append(id == 1 ? "" : ", ").append('(').append(id).append(", ")
+                        .append(id % 5 == 0 ? "NULL" : "'c''" + id + "'").append(", ").append(id).append(".25)");
+            }
+            s.executeUpdate(insert.toString());
+            s.executeUpdate("INSERT INTO region VALUES (1, 'north'), (2, 'south')");
+            s.executeUpdate("INSERT INTO notes VALUES (1, 'line\\none'), (2, '')");
+        }
+        try (Connection c = tessera.connect("TESTDB")) {
+            // mysqldump learns a table's engine and its columns from information_schema.TABLES and COLUMNS
+            assumeTrue(!Rows.fetchAll(c, "SELECT column_name FROM information_schema.columns"
+                    + " WHERE table_schema = DATABASE() AND table_name = 'orders'").isEmpty(),
+                    "information_schema.COLUMNS does not list the logical schema's columns");
+        }
+        restored = DataHosts.databaseName(MysqldumpIT.class, "restored");
+        tessera.dataHosts().createDatabase(restored);
+    }
+
+    @AfterAll
+    static void dropRestored() throws SQLException {
+        if (restored != null) {
+            tessera.dataHosts().dropDatabase(restored);
+        }
+    }
+
+    @Test
+    void dumpOfTheLogicalSchemaLoadsBackWithEveryRow() throws Exception {
+        String sql = run(List.of(dump, "-h127.0.0.1", "-P" + tessera.port(), "-utest", "-ptest", "--no-tablespaces",
+                "--single-transaction", "TESTDB"));
+        load(sql);
+        for (String table : List.of("orders", "region", "notes")) {
+            assertThat(restoredRows(table)).as(table).isEqualTo(throughTessera(table));
+        }
+        assertThat(restoredRows("orders")).hasSize(ORDERS);
+    }
+
+    @Test
+    void dumpOfOneTableHasAllItsRows() throws Exception {
+        String sql = run(List.of(dump, "-h127.0.0.1", "-P" + tessera.port(), "-utest", "-ptest", "--no-tablespaces",
+                "--single-transaction", "TESTDB", "orders"));
+        assertThat(sql).contains("CREATE TABLE `orders`").doesNotContain("CREATE TABLE `region`");
+        load(sql);
+        assertThat(restoredRows("orders")).hasSize(ORDERS).isEqualTo(throughTessera("orders"));
+    }
+
+    private static String run(List<String> command) throws IOException, InterruptedException {
+        File out = File.createTempFile("mysqldump", ".sql");
+        out.deleteOnExit();
+        Process p = new ProcessBuilder(command).redirectOutput(out).start();
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        if (p.exitValue() != 0 || !err.isBlank()) {
+            LOG.warn("{} exited {}: {}", command.get(0), p.exitValue(), err);
+        }
+        assertThat(p.exitValue()).as(err).isZero();
+        return Files.readString(out.toPath(), StandardCharsets.UTF_8);
+    }
+
+    /** Loads the dump into the plain database with the {@code mysql} client, as a DBA restores one. */
+    private static void load(String sql) throws IOException, InterruptedException {
+        String client = List.of("mysql", "mariadb").stream().map(MysqldumpIT::onPath).filter(p -> p != null)
+                .findFirst().orElseThrow();
+        DataHosts hosts = tessera.dataHosts();
+        List<String> command = new ArrayList<>(List.of(client, "-h" + hosts.host(), "-P" + hosts.port(),
+                "-u" + hosts.user(), restored));
+        if (!hosts.password().isEmpty()) {
+            command.add(3, "-p" + hosts.password());
+        }
+        Process p = new ProcessBuilder(command).start();
+        p.getOutputStream().write(sql.getBytes(StandardCharsets.UTF_8));
+        p.getOutputStream().close();
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(err).isZero();
+    }
+
+    private static List<List<Object>> restoredRows(String table) throws SQLException {
+        try (Connection c = tessera.dataHosts().connectDirect(restored)) {
+            return Rows.fetchAll(c, "SELECT * FROM " + table + " ORDER BY id");
+        }
+    }
+
+    /** All of a table's rows as Tessera merges them (ORDER BY with a LIMIT above sqlMaxLimit). */
+    private static List<List<Object>> throughTessera(String table) throws SQLException {
+        try (Connection c = tessera.connect("TESTDB")) {
+            return Rows.fetchAll(c, "SELECT * FROM " + table + " ORDER BY id LIMIT " + (ORDERS + 1));
+        }
+    }
+
+    private static String onPath(String program) {
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+            Path candidate = Path.of(dir, program);
+            if (Files.isExecutable(candidate)) {
+                return candidate.toString();
+            }
+        }
+        return null;
+    }
+}
