@@ -26,10 +26,19 @@ class VirtualTablesTest {
                 .containsExactly(VirtualTables.PROCESSLIST, VirtualTables.SCHEMATA);
     }
 
+    @Test
+    void findsTheLogicalCatalogsTables() {
+        assertThat(VirtualTables.named(parser.parse("SELECT c.COLUMN_NAME FROM information_schema.`tables` t JOIN"
+                + " INFORMATION_SCHEMA.Columns c ON c.TABLE_NAME = t.TABLE_NAME WHERE EXISTS (SELECT 1 FROM"
+                + " information_schema.STATISTICS s WHERE s.TABLE_NAME = t.TABLE_NAME)")))
+                .containsExactly(VirtualTables.TABLES, VirtualTables.COLUMNS, VirtualTables.STATISTICS);
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {
-        "SELECT * FROM information_schema.TABLES",
+        "SELECT * FROM information_schema.ROUTINES",
         "SELECT * FROM schemata",
+        "SELECT * FROM TESTDB.COLUMNS",
         "SELECT * FROM TESTDB.schemata",
         "SELECT 1",
         "SHOW PROCESSLIST",
