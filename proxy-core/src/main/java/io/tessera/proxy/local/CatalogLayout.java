@@ -8,16 +8,18 @@ import java.util.Map;
 
 /**
  * The columns of one of the logical catalog's {@code information_schema} tables ({@code TABLES}, {@code COLUMNS},
- * {@code STATISTICS}) as the server Tessera presents itself as has them: MySQL 8's names and order, or MariaDB's
- * (10.6 and later) when it presents itself as MariaDB. A data node's row becomes a row of these columns by name, so
- * that a MySQL data host's rows fill a MariaDB layout and the other way round: a column the data host lacks is NULL,
- * the values of the others are copied as the data host gave them, and the schema and table are the logical ones.
- * Immutable.
+ * {@code STATISTICS}, {@code KEY_COLUMN_USAGE}) as the server Tessera presents itself as has them: MySQL 8's names and
+ * order, or MariaDB's (10.6 and later) when it presents itself as MariaDB. A data node's row becomes a row of these
+ * columns by name, so that a MySQL data host's rows fill a MariaDB layout and the other way round: a column the data
+ * host lacks is NULL, the values of the others are copied as the data host gave them, and the schema and table are the
+ * logical ones. A foreign key's referenced schema is the logical one when it is the table's own database, else NULL: another database
+ * of the data host is no logical schema. Immutable.
  */
 final class CatalogLayout {
 
     /** The columns that hold the table's schema: the logical schema's name stands in for the physical database. */
-    private static final List<String> SCHEMA_COLUMNS = List.of("TABLE_SCHEMA", "INDEX_SCHEMA");
+    private static final List<String> SCHEMA_COLUMNS = List.of("TABLE_SCHEMA", "INDEX_SCHEMA", "CONSTRAINT_SCHEMA");
+    private static final String REFERENCED_SCHEMA = "REFERENCED_TABLE_SCHEMA";
 
     private final DerivedTable derived;
     private final List<Column> columns;
@@ -51,9 +53,9 @@ final class CatalogLayout {
                 Column.longText("DATA_TYPE"), Column.signed("CHARACTER_MAXIMUM_LENGTH"),
                 Column.signed("CHARACTER_OCTET_LENGTH"), Column.unsigned("NUMERIC_PRECISION"),
                 Column.unsigned("NUMERIC_SCALE"), Column.unsigned("DATETIME_PRECISION"),
-                Column.text("CHARACTER_SET_NAME", 64), Column.text("COLLATION_NAME", 64), Column.longText("COLUMN_TYPE"),
-                Column.text("COLUMN_KEY", 3), Column.text("EXTRA", 256), Column.text("PRIVILEGES", 154),
-                Column.longText("COLUMN_COMMENT")));
+                Column.text("CHARACTER_SET_NAME", 64), Column.text("COLLATION_NAME", 64),
+                Column.longText("COLUMN_TYPE"), Column.text("COLUMN_KEY", 3), Column.text("EXTRA", 256),
+                Column.text("PRIVILEGES", 154), Column.longText("COLUMN_COMMENT")));
         if (mariaDb) {
             columns.addAll(List.of(Column.text("IS_GENERATED", 6), Column.longText("GENERATION_EXPRESSION")));
         } else {
@@ -78,6 +80,15 @@ final class CatalogLayout {
         return new CatalogLayout(columns);
     }
 
+    /** {@code information_schema.KEY_COLUMN_USAGE}: MySQL 8's columns are MariaDB's. */
+    static CatalogLayout keyColumnUsage() {
+        return new CatalogLayout(List.of(Column.text("CONSTRAINT_CATALOG", 512), Column.text("CONSTRAINT_SCHEMA", 64),
+                Column.text("CONSTRAINT_NAME", 64), Column.text("TABLE_CATALOG", 512), Column.text("TABLE_SCHEMA", 64),
+                Column.text("TABLE_NAME", 64), Column.text("COLUMN_NAME", 64), Column.unsigned("ORDINAL_POSITION"),
+                Column.unsigned("POSITION_IN_UNIQUE_CONSTRAINT"), Column.text(REFERENCED_SCHEMA, 64),
+                Column.text("REFERENCED_TABLE_NAME", 64), Column.text("REFERENCED_COLUMN_NAME", 64)));
+    }
+
     /** The position of the column {@code name}, or -1. */
     int indexOf(String name) {
         for (int i = 0; i < columns.size(); i++) {
@@ -99,6 +110,8 @@ final class CatalogLayout {
                 values.add(schema);
             } else if (column.name().equals("TABLE_NAME")) {
                 values.add(table);
+            } else if (column.name().equals(REFERENCED_SCHEMA)) {
+                values.add(referencedSchema(positions, row, schema));
             } else {
                 Integer position = positions.get(column.name());
                 values.add(position == null ? null : value(column, row.get(position)));
@@ -110,6 +123,15 @@ final class CatalogLayout {
     /** The SELECT of a derived table of {@code rows} (each from {@link #row}). */
     String select(List<List<Object>> rows) {
         return derived.select(rows);
+    }
+
+    private static String referencedSchema(Map<String, Integer> positions, List<String> row, String schema) {
+        Integer referenced = positions.get(REFERENCED_SCHEMA);
+        Integer own = positions.get("TABLE_SCHEMA");
+        if (referenced == null || own == null || row.get(referenced) == null) {
+            return null;
+        }
+        return row.get(referenced).equals(row.get(own)) ? schema : null;
     }
 
     private static Object value(Column column, String value) {

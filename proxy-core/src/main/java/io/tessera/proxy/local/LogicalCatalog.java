@@ -19,12 +19,12 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The rows of {@code information_schema.TABLES}, {@code COLUMNS} and {@code STATISTICS} for the user's logical
- * schemas: each logical table once (schema.xml's tables, and the default data node's own tables, as SHOW TABLES lists
- * them), under its logical schema's name, never a physical database's. A table's columns and indexes are its first
- * data node's, read once and held in the {@link CatalogCache}; its TABLES row is its first data node's too, read
- * afresh each time, with the rows and sizes of a sharded table summed over all its data nodes (a global table's are
- * one copy's). A table its data node does not have has no rows.
+ * The rows of {@code information_schema.TABLES}, {@code COLUMNS}, {@code STATISTICS} and {@code KEY_COLUMN_USAGE}
+ * for the user's logical schemas: each logical table once (schema.xml's tables, and the default data node's own
+ * tables, as SHOW TABLES lists them), under its logical schema's name, never a physical database's. A table's
+ * columns, indexes and keys are its first data node's, read once and held in the {@link CatalogCache}; its TABLES row
+ * is its first data node's too, read afresh each time, with the rows and sizes of a sharded table summed over all its
+ * data nodes (a global table's are one copy's). A table its data node does not have has no rows.
  */
 final class LogicalCatalog {
 
@@ -42,7 +42,8 @@ final class LogicalCatalog {
         this.cache = cache;
         this.layouts = Map.of(VirtualTables.TABLES, CatalogLayout.tables(mariaDb),
                 VirtualTables.COLUMNS, CatalogLayout.columns(mariaDb),
-                VirtualTables.STATISTICS, CatalogLayout.statistics(mariaDb));
+                VirtualTables.STATISTICS, CatalogLayout.statistics(mariaDb),
+                VirtualTables.KEY_COLUMN_USAGE, CatalogLayout.keyColumnUsage());
     }
 
     /** Whether {@code table} is one of the catalog's. */

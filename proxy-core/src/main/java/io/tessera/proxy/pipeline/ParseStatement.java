@@ -17,7 +17,7 @@ import io.tessera.router.parse.TableReference;
  * A shortened text is parsed whole again unless the statement is DML: only DML may carry BLOBs that routing can skip.
  * Resets the session's warnings (except for SHOW WARNINGS), notes whether the statement binds its connection and
  * whether it must read on the write host (it locks rows, or a {@code db_type=master} hint says so), and after DDL
- * forgets the column orders, routes and logical catalog's columns and indexes it may change.
+ * forgets the column orders, routes and logical catalog rows (columns, indexes, keys) it may change.
  */
 final class ParseStatement implements Step {
 

@@ -39,7 +39,8 @@ class InformationSchemaIT {
             s.execute("CREATE TABLE item_notes (note_id INT PRIMARY KEY, item_id INT, note VARCHAR(20))");
             s.execute("CREATE TABLE region (id INT PRIMARY KEY, name VARCHAR(20))");
             s.execute("CREATE TABLE travelrecord (id BIGINT PRIMARY KEY, traveller VARCHAR(20))");
-            s.execute("CREATE TABLE plain_notes (id INT PRIMARY KEY, body TEXT)"); // not in schema.xml: on dn1
+            s.execute("CREATE TABLE plain_notes (id INT PRIMARY KEY, order_id BIGINT, body TEXT,"
+                    + " CONSTRAINT notes_order FOREIGN KEY (order_id) REFERENCES orders (id))"); // not in schema.xml
             s.executeUpdate("INSERT INTO orders (id, customer, total) VALUES (1, 'a', 1), (2, 'b', 2), (3, 'c', 3),"
                     + " (4, 'd', 4), (5, 'e', 5), (6, 'f', 6), (7, 'g', 7)");
             s.executeUpdate("INSERT INTO region (id, name) VALUES (1, 'north'), (2, 'south')");
@@ -59,8 +60,9 @@ class InformationSchemaIT {
                     + " WHERE TABLE_SCHEMA = 'TESTDB' ORDER BY TABLE_NAME")).containsExactly(
                             // the data host's collation orders: '_' after letters
                             List.of("TESTDB", "item_notes", "BASE TABLE"), List.of("TESTDB", "orders", "BASE TABLE"),
-                            List.of("TESTDB", "order_items", "BASE TABLE"), List.of("TESTDB", "plain_notes", "BASE TABLE"),
-                            List.of("TESTDB", "region", "BASE TABLE"), List.of("TESTDB", "travelrecord", "BASE TABLE"));
+                            List.of("TESTDB", "order_items", "BASE TABLE"),
+                            List.of("TESTDB", "plain_notes", "BASE TABLE"), List.of("TESTDB", "region", "BASE TABLE"),
+                            List.of("TESTDB", "travelrecord", "BASE TABLE"));
             assertThat(rows(c, "SELECT TABLE_NAME, TABLE_ROWS, ENGINE FROM information_schema.TABLES WHERE TABLE_NAME"
                     + " IN ('orders', 'region') ORDER BY TABLE_ROWS DESC")).containsExactly(
                             List.of("orders", "7", "InnoDB"), // 3 rows on dn1, 4 on dn2
@@ -96,14 +98,26 @@ class InformationSchemaIT {
     }
 
     @Test
+    void keyColumnUsageGivesForeignKeysInLogicalNames() throws SQLException {
+        try (Connection c = tessera.connect("TESTDB")) {
+            assertThat(rows(c, "SELECT CONSTRAINT_SCHEMA, CONSTRAINT_NAME, TABLE_NAME, COLUMN_NAME,"
+                    + " REFERENCED_TABLE_SCHEMA, REFERENCED_TABLE_NAME, REFERENCED_COLUMN_NAME FROM"
+                    + " information_schema.KEY_COLUMN_USAGE WHERE TABLE_SCHEMA = 'TESTDB'"
+                    + " AND REFERENCED_TABLE_NAME IS NOT NULL")).containsExactly(
+                            List.of("TESTDB", "notes_order", "plain_notes", "order_id", "TESTDB", "orders", "id"));
+        }
+    }
+
+    @Test
     void noRowNamesAPhysicalDatabase() throws SQLException {
         List<String> physical = List.of(tessera.database("db1"), tessera.database("db2"), tessera.database("db3"));
         try (Connection c = tessera.connect("TESTDB")) {
-            for (String table : List.of("TABLES", "COLUMNS", "STATISTICS")) {
+            for (String table : List.of("TABLES", "COLUMNS", "STATISTICS", "KEY_COLUMN_USAGE")) {
                 List<List<String>> rows = rows(c, "SELECT * FROM information_schema." + table);
                 assertThat(rows).as(table).isNotEmpty();
                 assertThat(rows).as(table).allSatisfy(row -> assertThat(row).doesNotContainAnyElementsOf(physical));
-                assertThat(rows).as(table).extracting(row -> row.get(1)).containsOnly("TESTDB");
+                assertThat(rows).as(table).extracting(row -> row.get(table.equals("KEY_COLUMN_USAGE") ? 4 : 1))
+                        .containsOnly("TESTDB");
             }
         }
     }

@@ -27,7 +27,8 @@ class CatalogLayoutTest {
         Map<String, Integer> positions = Map.of("TABLE_SCHEMA", 0, "INDEX_SCHEMA", 1, "TABLE_NAME", 2,
                 "INDEX_NAME", 3, "CARDINALITY", 4, "NON_UNIQUE", 5, "IGNORED", 6);
         List<Object> row = CatalogLayout.statistics(false).row(positions,
-                Arrays.asList("db1", "db1", "orders", "PRIMARY", "18446744073709551615", "0", "NO"), "TESTDB", "ORDERS");
+                Arrays.asList("db1", "db1", "orders", "PRIMARY", "18446744073709551615", "0", "NO"), "TESTDB",
+                "ORDERS");
 
         CatalogLayout layout = CatalogLayout.statistics(false);
         assertThat(row).hasSize(18).doesNotContain("db1", "orders");
@@ -39,5 +40,26 @@ class CatalogLayoutTest {
         assertThat(row.get(layout.indexOf("IS_VISIBLE"))).isNull(); // MariaDB's IGNORED is not MySQL's IS_VISIBLE
         assertThat(layout.select(List.of(row))).contains("CAST(18446744073709551615 AS SIGNED)",
                 "CAST(X'5445535444" + "42' AS CHAR(64) CHARACTER SET utf8mb4) AS `INDEX_SCHEMA`");
+    }
+
+    @Test
+    void aForeignKeysReferencedSchemaIsTheLogicalOneOnlyWhenItIsTheTablesOwnDatabase() {
+        Map<String, Integer> positions = Map.of("CONSTRAINT_SCHEMA", 0, "TABLE_SCHEMA", 1, "TABLE_NAME", 2,
+                "CONSTRAINT_NAME", 3, "REFERENCED_TABLE_SCHEMA", 4, "REFERENCED_TABLE_NAME", 5);
+        CatalogLayout layout = CatalogLayout.keyColumnUsage();
+        int referenced = layout.indexOf("REFERENCED_TABLE_SCHEMA");
+
+        List<Object> same = layout.row(positions, List.of("db1", "db1", "items", "fk", "db1", "orders"), "TESTDB",
+                "items");
+        List<Object> other = layout.row(positions, List.of("db1", "db1", "items", "fk", "audit", "log"), "TESTDB",
+                "items");
+        List<Object> primary = layout.row(positions, Arrays.asList("db1", "db1", "items", "PRIMARY", null, null),
+                "TESTDB", "items");
+
+        assertThat(same.get(referenced)).isEqualTo("TESTDB");
+        assertThat(same.get(layout.indexOf("CONSTRAINT_SCHEMA"))).isEqualTo("TESTDB");
+        assertThat(other.get(referenced)).isNull();
+        assertThat(other).doesNotContain("db1", "audit");
+        assertThat(primary.get(referenced)).isNull();
     }
 }
