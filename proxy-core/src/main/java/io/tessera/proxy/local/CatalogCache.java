@@ -5,8 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The {@code information_schema.COLUMNS}, {@code STATISTICS} and {@code KEY_COLUMN_USAGE} rows the logical catalog
- * has read from data nodes, by table and data node: they change only with DDL, so the catalog reads them once, and
+ * The {@code information_schema} rows other than {@code TABLES}' (columns, indexes, keys) the logical catalog has read
+ * from data nodes, by table and data node: they change only with DDL, so the catalog reads them once, and
  * drops them all when DDL runs through Tessera ({@link #forget}); a reload builds a new topology, which starts with an
  * empty cache. Bounded by the rows it holds: the least recently used data node's rows go first. Thread-safe: every
  * session's event loop uses it.

@@ -8,18 +8,21 @@ import java.util.Map;
 
 /**
  * The columns of one of the logical catalog's {@code information_schema} tables ({@code TABLES}, {@code COLUMNS},
- * {@code STATISTICS}, {@code KEY_COLUMN_USAGE}) as the server Tessera presents itself as has them: MySQL 8's names and
- * order, or MariaDB's (10.6 and later) when it presents itself as MariaDB. A data node's row becomes a row of these
- * columns by name, so that a MySQL data host's rows fill a MariaDB layout and the other way round: a column the data
- * host lacks is NULL, the values of the others are copied as the data host gave them, and the schema and table are the
- * logical ones. A foreign key's referenced schema is the logical one when it is the table's own database, else NULL: another database
- * of the data host is no logical schema. Immutable.
+ * {@code STATISTICS}, {@code KEY_COLUMN_USAGE}, {@code REFERENTIAL_CONSTRAINTS}, {@code TABLE_CONSTRAINTS}) as the
+ * server Tessera presents itself as has them: MySQL 8's names and order, or MariaDB's (10.6 and later) when it presents
+ * itself as MariaDB. A data node's row becomes a row of these columns by name, so that a MySQL data host's rows fill a
+ * MariaDB layout and the other way round: a column the data host lacks is NULL, the values of the others are copied as
+ * the data host gave them, and the schema and table are the logical ones. A foreign key's referenced schema is the
+ * logical one when it is the table's own database, else NULL: another database of the data host is no logical schema.
+ * Immutable.
  */
 final class CatalogLayout {
 
     /** The columns that hold the table's schema: the logical schema's name stands in for the physical database. */
     private static final List<String> SCHEMA_COLUMNS = List.of("TABLE_SCHEMA", "INDEX_SCHEMA", "CONSTRAINT_SCHEMA");
-    private static final String REFERENCED_SCHEMA = "REFERENCED_TABLE_SCHEMA";
+    /** The columns that hold a foreign key's referenced schema. */
+    private static final List<String> REFERENCED_SCHEMA_COLUMNS = List.of("REFERENCED_TABLE_SCHEMA",
+            "UNIQUE_CONSTRAINT_SCHEMA");
 
     private final DerivedTable derived;
     private final List<Column> columns;
@@ -85,8 +88,28 @@ final class CatalogLayout {
         return new CatalogLayout(List.of(Column.text("CONSTRAINT_CATALOG", 512), Column.text("CONSTRAINT_SCHEMA", 64),
                 Column.text("CONSTRAINT_NAME", 64), Column.text("TABLE_CATALOG", 512), Column.text("TABLE_SCHEMA", 64),
                 Column.text("TABLE_NAME", 64), Column.text("COLUMN_NAME", 64), Column.unsigned("ORDINAL_POSITION"),
-                Column.unsigned("POSITION_IN_UNIQUE_CONSTRAINT"), Column.text(REFERENCED_SCHEMA, 64),
+                Column.unsigned("POSITION_IN_UNIQUE_CONSTRAINT"), Column.text("REFERENCED_TABLE_SCHEMA", 64),
                 Column.text("REFERENCED_TABLE_NAME", 64), Column.text("REFERENCED_COLUMN_NAME", 64)));
+    }
+
+    /** {@code information_schema.REFERENTIAL_CONSTRAINTS}: MySQL 8's columns are MariaDB's. */
+    static CatalogLayout referentialConstraints() {
+        return new CatalogLayout(List.of(Column.text("CONSTRAINT_CATALOG", 512), Column.text("CONSTRAINT_SCHEMA", 64),
+                Column.text("CONSTRAINT_NAME", 64), Column.text("UNIQUE_CONSTRAINT_CATALOG", 512),
+                Column.text("UNIQUE_CONSTRAINT_SCHEMA", 64), Column.text("UNIQUE_CONSTRAINT_NAME", 64),
+                Column.text("MATCH_OPTION", 64), Column.text("UPDATE_RULE", 64), Column.text("DELETE_RULE", 64),
+                Column.text("TABLE_NAME", 64), Column.text("REFERENCED_TABLE_NAME", 64)));
+    }
+
+    /** {@code information_schema.TABLE_CONSTRAINTS}; MySQL 8.0.16 and later add {@code ENFORCED}. */
+    static CatalogLayout tableConstraints(boolean mariaDb) {
+        List<Column> columns = new ArrayList<>(List.of(Column.text("CONSTRAINT_CATALOG", 512),
+                Column.text("CONSTRAINT_SCHEMA", 64), Column.text("CONSTRAINT_NAME", 64),
+                Column.text("TABLE_SCHEMA", 64), Column.text("TABLE_NAME", 64), Column.text("CONSTRAINT_TYPE", 64)));
+        if (!mariaDb) {
+            columns.add(Column.text("ENFORCED", 3));
+        }
+        return new CatalogLayout(columns);
     }
 
     /** The position of the column {@code name}, or -1. */
@@ -110,8 +133,8 @@ final class CatalogLayout {
                 values.add(schema);
             } else if (column.name().equals("TABLE_NAME")) {
                 values.add(table);
-            } else if (column.name().equals(REFERENCED_SCHEMA)) {
-                values.add(referencedSchema(positions, row, schema));
+            } else if (REFERENCED_SCHEMA_COLUMNS.contains(column.name())) {
+                values.add(referencedSchema(positions.get(column.name()), positions, row, schema));
             } else {
                 Integer position = positions.get(column.name());
                 values.add(position == null ? null : value(column, row.get(position)));
@@ -125,9 +148,9 @@ final class CatalogLayout {
         return derived.select(rows);
     }
 
-    private static String referencedSchema(Map<String, Integer> positions, List<String> row, String schema) {
-        Integer referenced = positions.get(REFERENCED_SCHEMA);
-        Integer own = positions.get("TABLE_SCHEMA");
+    private static String referencedSchema(Integer referenced, Map<String, Integer> positions, List<String> row,
+            String schema) {
+        Integer own = positions.getOrDefault("TABLE_SCHEMA", positions.get("CONSTRAINT_SCHEMA"));
         if (referenced == null || own == null || row.get(referenced) == null) {
             return null;
         }

@@ -25,8 +25,9 @@ import java.util.concurrent.CompletableFuture;
  *       MySQL 8's columns, or MariaDB's ({@code SCHEMA_COMMENT} for {@code DEFAULT_ENCRYPTION}) when Tessera
  *       presents itself as MariaDB ({@code fakeMySQLVersion});</li>
  *   <li>{@code PROCESSLIST}: what SHOW FULL PROCESSLIST lists ({@link ProcessList}), in MySQL 8's columns;</li>
- *   <li>{@code TABLES}, {@code COLUMNS}, {@code STATISTICS}, {@code KEY_COLUMN_USAGE}: the logical catalog
- *       ({@link LogicalCatalog}), in MySQL 8's columns or MariaDB's.</li>
+ *   <li>{@code TABLES}, {@code COLUMNS}, {@code STATISTICS}, {@code KEY_COLUMN_USAGE}, {@code REFERENTIAL_CONSTRAINTS},
+ *       {@code TABLE_CONSTRAINTS}: the logical catalog ({@link LogicalCatalog}), in MySQL 8's columns or
+ *       MariaDB's.</li>
  * </ul>
  */
 public final class InformationSchema {
@@ -36,7 +37,7 @@ public final class InformationSchema {
     private static final DerivedTable PROCESSES = new DerivedTable(List.of(Column.unsigned("ID"),
             Column.text("USER", 32), Column.text("HOST", 261), Column.text("DB", 64), Column.text("COMMAND", 16),
             Column.signed("TIME"), Column.text("STATE", 64), Column.longText("INFO")));
-    /** COLUMNS, STATISTICS and KEY_COLUMN_USAGE rows held at most: some tens of MB, for thousands of tables. */
+    /** Rows of COLUMNS, STATISTICS and the keys held at most: some tens of MB, for thousands of tables. */
     private static final int CACHED_CATALOG_ROWS = 100_000;
 
     private final SchemaCatalog catalog;

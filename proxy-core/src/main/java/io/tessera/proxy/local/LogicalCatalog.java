@@ -19,12 +19,13 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The rows of {@code information_schema.TABLES}, {@code COLUMNS}, {@code STATISTICS} and {@code KEY_COLUMN_USAGE}
- * for the user's logical schemas: each logical table once (schema.xml's tables, and the default data node's own
- * tables, as SHOW TABLES lists them), under its logical schema's name, never a physical database's. A table's
- * columns, indexes and keys are its first data node's, read once and held in the {@link CatalogCache}; its TABLES row
- * is its first data node's too, read afresh each time, with the rows and sizes of a sharded table summed over all its
- * data nodes (a global table's are one copy's). A table its data node does not have has no rows.
+ * The rows of {@code information_schema.TABLES}, {@code COLUMNS}, {@code STATISTICS}, and of the keys
+ * ({@code KEY_COLUMN_USAGE}, {@code REFERENTIAL_CONSTRAINTS}, {@code TABLE_CONSTRAINTS}) for the user's logical
+ * schemas: each logical table once (schema.xml's tables, and the default data node's own tables, as SHOW TABLES lists
+ * them), under its logical schema's name, never a physical database's. A table's columns, indexes and keys are its
+ * first data node's, read once and held in the {@link CatalogCache}; its TABLES row is its first data node's too, read
+ * afresh each time, with the rows and sizes of a sharded table summed over all its data nodes (a global table's are
+ * one copy's). A table its data node does not have has no rows.
  */
 final class LogicalCatalog {
 
@@ -43,7 +44,9 @@ final class LogicalCatalog {
         this.layouts = Map.of(VirtualTables.TABLES, CatalogLayout.tables(mariaDb),
                 VirtualTables.COLUMNS, CatalogLayout.columns(mariaDb),
                 VirtualTables.STATISTICS, CatalogLayout.statistics(mariaDb),
-                VirtualTables.KEY_COLUMN_USAGE, CatalogLayout.keyColumnUsage());
+                VirtualTables.KEY_COLUMN_USAGE, CatalogLayout.keyColumnUsage(),
+                VirtualTables.REFERENTIAL_CONSTRAINTS, CatalogLayout.referentialConstraints(),
+                VirtualTables.TABLE_CONSTRAINTS, CatalogLayout.tableConstraints(mariaDb));
     }
 
     /** Whether {@code table} is one of the catalog's. */
@@ -95,8 +98,10 @@ final class LogicalCatalog {
             return CompletableFuture.completedFuture(held);
         }
         long generation = cache.generation();
+        // REFERENTIAL_CONSTRAINTS alone has no TABLE_SCHEMA: a foreign key is in its table's database
+        String database = table.equals(VirtualTables.REFERENTIAL_CONSTRAINTS) ? "CONSTRAINT_SCHEMA" : "TABLE_SCHEMA";
         return executor.query(client, node, "SELECT * FROM information_schema." + table
-                + " WHERE TABLE_SCHEMA = DATABASE()").thenApply(result -> {
+                + " WHERE " + database + " = DATABASE()").thenApply(result -> {
                     NodeCatalogRows rows = NodeCatalogRows.of(result);
                     if (cached) {
                         cache.put(table, node, rows, generation);

@@ -98,13 +98,18 @@ class InformationSchemaIT {
     }
 
     @Test
-    void keyColumnUsageGivesForeignKeysInLogicalNames() throws SQLException {
+    void keyColumnUsageAndReferentialConstraintsGiveForeignKeysInLogicalNames() throws SQLException {
         try (Connection c = tessera.connect("TESTDB")) {
             assertThat(rows(c, "SELECT CONSTRAINT_SCHEMA, CONSTRAINT_NAME, TABLE_NAME, COLUMN_NAME,"
                     + " REFERENCED_TABLE_SCHEMA, REFERENCED_TABLE_NAME, REFERENCED_COLUMN_NAME FROM"
                     + " information_schema.KEY_COLUMN_USAGE WHERE TABLE_SCHEMA = 'TESTDB'"
                     + " AND REFERENCED_TABLE_NAME IS NOT NULL")).containsExactly(
                             List.of("TESTDB", "notes_order", "plain_notes", "order_id", "TESTDB", "orders", "id"));
+            assertThat(rows(c, "SELECT k.CONSTRAINT_NAME, r.UNIQUE_CONSTRAINT_SCHEMA, r.DELETE_RULE FROM"
+                    + " information_schema.KEY_COLUMN_USAGE k JOIN information_schema.REFERENTIAL_CONSTRAINTS r"
+                    + " ON r.CONSTRAINT_SCHEMA = k.CONSTRAINT_SCHEMA AND r.CONSTRAINT_NAME = k.CONSTRAINT_NAME"
+                    + " WHERE k.TABLE_SCHEMA = DATABASE() AND k.TABLE_NAME = 'plain_notes'"))
+                    .containsExactly(List.of("notes_order", "TESTDB", "RESTRICT"));
         }
     }
 
@@ -112,12 +117,13 @@ class InformationSchemaIT {
     void noRowNamesAPhysicalDatabase() throws SQLException {
         List<String> physical = List.of(tessera.database("db1"), tessera.database("db2"), tessera.database("db3"));
         try (Connection c = tessera.connect("TESTDB")) {
-            for (String table : List.of("TABLES", "COLUMNS", "STATISTICS", "KEY_COLUMN_USAGE")) {
+            for (String table : List.of("TABLES", "COLUMNS", "STATISTICS", "KEY_COLUMN_USAGE",
+                    "REFERENTIAL_CONSTRAINTS", "TABLE_CONSTRAINTS")) {
                 List<List<String>> rows = rows(c, "SELECT * FROM information_schema." + table);
                 assertThat(rows).as(table).isNotEmpty();
                 assertThat(rows).as(table).allSatisfy(row -> assertThat(row).doesNotContainAnyElementsOf(physical));
                 assertThat(rows).as(table).extracting(row -> row.get(table.equals("KEY_COLUMN_USAGE") ? 4 : 1))
-                        .containsOnly("TESTDB");
+                        .containsOnly("TESTDB"); // KEY_COLUMN_USAGE's TABLE_SCHEMA, the others' second column
             }
         }
     }
@@ -153,6 +159,30 @@ class InformationSchemaIT {
             assertThat(column(metaData.getPrimaryKeys("TESTDB", null, "orders"), "COLUMN_NAME")).containsExactly("id");
             assertThat(column(metaData.getIndexInfo("TESTDB", null, "orders", false, false), "INDEX_NAME"))
                     .containsExactlyInAnyOrder("PRIMARY", "by_customer");
+        }
+    }
+
+    /**
+     * Connector/J reads foreign keys from information_schema (KEY_COLUMN_USAGE, TABLE_CONSTRAINTS,
+     * REFERENTIAL_CONSTRAINTS) only with {@code useInformationSchema=true}; by default it reads SHOW statements, which
+     * are not the logical catalog's.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("drivers")
+    void importedKeysAreTheLogicalForeignKeys(JdbcDriver driver) throws SQLException {
+        JdbcDriver fromInformationSchema = driver.urlPrefix().equals("jdbc:mysql://")
+                ? new JdbcDriver(driver.name(), driver.driver(), driver.urlPrefix(),
+                        driver.options() + "&useInformationSchema=true")
+                : driver;
+        try (Connection c = fromInformationSchema.connect("127.0.0.1", tessera.port(), "TESTDB", RunningTessera.USER,
+                RunningTessera.PASSWORD); ResultSet keys = c.getMetaData().getImportedKeys("TESTDB", null,
+                        "plain_notes")) {
+            assertThat(keys.next()).isTrue();
+            assertThat(List.of(keys.getString("PKTABLE_CAT"), keys.getString("PKTABLE_NAME"),
+                    keys.getString("PKCOLUMN_NAME"), keys.getString("FKTABLE_CAT"), keys.getString("FKTABLE_NAME"),
+                    keys.getString("FKCOLUMN_NAME"), keys.getString("FK_NAME")))
+                    .containsExactly("TESTDB", "orders", "id", "TESTDB", "plain_notes", "order_id", "notes_order");
+            assertThat(keys.next()).isFalse();
         }
     }
 

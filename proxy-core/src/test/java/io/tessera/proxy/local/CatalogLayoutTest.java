@@ -20,6 +20,8 @@ class CatalogLayoutTest {
         assertThat(CatalogLayout.statistics(true).indexOf("IGNORED")).isEqualTo(16);
         assertThat(CatalogLayout.tables(false).indexOf("TABLE_COMMENT")).isEqualTo(20);
         assertThat(CatalogLayout.tables(true).indexOf("TEMPORARY")).isEqualTo(22);
+        assertThat(CatalogLayout.tableConstraints(false).indexOf("ENFORCED")).isEqualTo(6);
+        assertThat(CatalogLayout.tableConstraints(true).indexOf("ENFORCED")).isEqualTo(-1);
     }
 
     @Test
@@ -61,5 +63,19 @@ class CatalogLayoutTest {
         assertThat(other.get(referenced)).isNull();
         assertThat(other).doesNotContain("db1", "audit");
         assertThat(primary.get(referenced)).isNull();
+    }
+
+    @Test
+    void aReferentialConstraintsUniqueConstraintSchemaIsTheLogicalOneWhenItIsItsOwnDatabase() {
+        Map<String, Integer> positions = Map.of("CONSTRAINT_SCHEMA", 0, "UNIQUE_CONSTRAINT_SCHEMA", 1,
+                "TABLE_NAME", 2, "DELETE_RULE", 3);
+        CatalogLayout layout = CatalogLayout.referentialConstraints();
+
+        List<Object> same = layout.row(positions, List.of("db1", "db1", "items", "CASCADE"), "TESTDB", "items");
+        List<Object> other = layout.row(positions, List.of("db1", "audit", "items", "CASCADE"), "TESTDB", "items");
+
+        assertThat(same).containsExactly(null, "TESTDB", null, null, "TESTDB", null, null, null, "CASCADE", "items",
+                null);
+        assertThat(other.get(layout.indexOf("UNIQUE_CONSTRAINT_SCHEMA"))).isNull();
     }
 }

@@ -20,8 +20,9 @@ import java.util.concurrent.ThreadLocalRandom;
 /**
  * The {@code information_schema} tables Tessera answers from its own state rather than a data host's:
  * {@code SCHEMATA} (the user's logical schemas), {@code PROCESSLIST} (Tessera's client connections), and the logical
- * catalog's {@code TABLES}, {@code COLUMNS}, {@code STATISTICS} and {@code KEY_COLUMN_USAGE} (the logical tables, their
- * columns, indexes and keys). A SELECT that
+ * catalog's {@code TABLES}, {@code COLUMNS}, {@code STATISTICS}, {@code KEY_COLUMN_USAGE},
+ * {@code REFERENTIAL_CONSTRAINTS} and {@code TABLE_CONSTRAINTS} (the logical tables, their columns, indexes and
+ * keys). A SELECT that
  * reads them runs on a data node with each of them replaced by a derived table of the rows Tessera gives, so that the
  * data host evaluates the rest of the statement (columns, WHERE, ORDER BY, joins) exactly as MySQL would. Stateless.
  */
@@ -39,9 +40,13 @@ public final class VirtualTables {
     public static final String STATISTICS = "STATISTICS";
     /** {@code information_schema.KEY_COLUMN_USAGE}. */
     public static final String KEY_COLUMN_USAGE = "KEY_COLUMN_USAGE";
+    /** {@code information_schema.REFERENTIAL_CONSTRAINTS}. */
+    public static final String REFERENTIAL_CONSTRAINTS = "REFERENTIAL_CONSTRAINTS";
+    /** {@code information_schema.TABLE_CONSTRAINTS}. */
+    public static final String TABLE_CONSTRAINTS = "TABLE_CONSTRAINTS";
 
     private static final Set<String> NAMES = Set.of(SCHEMATA, PROCESSLIST, TABLES, COLUMNS, STATISTICS,
-            KEY_COLUMN_USAGE);
+            KEY_COLUMN_USAGE, REFERENTIAL_CONSTRAINTS, TABLE_CONSTRAINTS);
 
     private static final String INFORMATION_SCHEMA = "information_schema";
 

@@ -32,6 +32,9 @@ class VirtualTablesTest {
                 + " INFORMATION_SCHEMA.Columns c ON c.TABLE_NAME = t.TABLE_NAME WHERE EXISTS (SELECT 1 FROM"
                 + " information_schema.STATISTICS s WHERE s.TABLE_NAME = t.TABLE_NAME)")))
                 .containsExactly(VirtualTables.TABLES, VirtualTables.COLUMNS, VirtualTables.STATISTICS);
+        assertThat(VirtualTables.named(parser.parse("SELECT * FROM information_schema.KEY_COLUMN_USAGE k JOIN"
+                + " information_schema.referential_constraints r ON r.CONSTRAINT_NAME = k.CONSTRAINT_NAME")))
+                .containsExactly(VirtualTables.KEY_COLUMN_USAGE, VirtualTables.REFERENTIAL_CONSTRAINTS);
     }
 
     @ParameterizedTest
