@@ -62,7 +62,7 @@ public final class InformationSchema {
     }
 
     /** DDL has run through Tessera: the logical tables' columns, indexes and keys are read again when next asked. */
-    public void forgetColumnsAndIndexes() {
+    public void forgetTableDefinitions() {
         catalogCache.forget();
     }
 

@@ -61,7 +61,7 @@ final class ParseStatement implements Step {
         if (parsed.type() == StatementType.DDL) {
             forgetColumns(session.schema(), parsed);
             routes.clear(); // a table's columns or existence may change what statements route to
-            informationSchema.forgetColumnsAndIndexes();
+            informationSchema.forgetTableDefinitions();
         }
         return Flow.NEXT;
     }
