@@ -36,6 +36,11 @@ final class DerivedTable {
         static Column signed(String name) {
             return new Column(name, false, "SIGNED");
         }
+
+        /** A DATETIME, given as its text ({@code 2026-11-27 04:30:00}). */
+        static Column dateTime(String name) {
+            return new Column(name, true, "DATETIME");
+        }
     }
 
     private final List<Column> columns;
@@ -48,8 +53,8 @@ final class DerivedTable {
     }
 
     /**
-     * The SELECT of {@code rows}: each a value per column, a {@link String} for a text column, a {@link Long} for an
-     * integer one, or {@code null}.
+     * The SELECT of {@code rows}: each a value per column, a {@link String} for a text column, a {@link Long} or
+     * {@link java.math.BigInteger} for an integer one, or {@code null}.
      */
     String select(List<List<Object>> rows) {
         StringBuilder sql = new StringBuilder(64 + rows.size() * columns.size() * 32);
@@ -89,7 +94,7 @@ final class DerivedTable {
             sql.append("X'").append(HexFormat.of().formatHex(((String) value).getBytes(StandardCharsets.UTF_8)))
                     .append('\'');
         } else {
-            sql.append(((Long) value).longValue());
+            sql.append(((Number) value).toString()); // a Long or BigInteger: digits, and a sign
         }
     }
 

@@ -24,7 +24,10 @@ import java.util.concurrent.CompletableFuture;
  *       set and collation are its first data node's database's (a schema whose nodes differ has no single one);
  *       MySQL 8's columns, or MariaDB's ({@code SCHEMA_COMMENT} for {@code DEFAULT_ENCRYPTION}) when Tessera
  *       presents itself as MariaDB ({@code fakeMySQLVersion});</li>
- *   <li>{@code PROCESSLIST}: what SHOW FULL PROCESSLIST lists ({@link ProcessList}), in MySQL 8's columns.</li>
+ *   <li>{@code PROCESSLIST}: what SHOW FULL PROCESSLIST lists ({@link ProcessList}), in MySQL 8's columns;</li>
+ *   <li>{@code TABLES}, {@code COLUMNS}, {@code STATISTICS}, {@code KEY_COLUMN_USAGE}, {@code REFERENTIAL_CONSTRAINTS},
+ *       {@code TABLE_CONSTRAINTS}: the logical catalog ({@link LogicalCatalog}), in MySQL 8's columns or
+ *       MariaDB's.</li>
  * </ul>
  */
 public final class InformationSchema {
@@ -34,12 +37,16 @@ public final class InformationSchema {
     private static final DerivedTable PROCESSES = new DerivedTable(List.of(Column.unsigned("ID"),
             Column.text("USER", 32), Column.text("HOST", 261), Column.text("DB", 64), Column.text("COMMAND", 16),
             Column.signed("TIME"), Column.text("STATE", 64), Column.longText("INFO")));
+    /** Rows of COLUMNS, STATISTICS and the keys held at most: some tens of MB, for thousands of tables. */
+    private static final int CACHED_CATALOG_ROWS = 100_000;
 
     private final SchemaCatalog catalog;
     private final Executor executor;
     private final ProcessList processList;
     private final boolean mariaDb;
     private final DerivedTable schemata;
+    private final CatalogCache catalogCache = new CatalogCache(CACHED_CATALOG_ROWS);
+    private final LogicalCatalog logicalCatalog;
 
     /** @param serverVersion the version Tessera presents itself with: MariaDB's columns when it names MariaDB */
     public InformationSchema(SchemaCatalog catalog, Executor executor, ProcessList processList, String serverVersion) {
@@ -51,21 +58,36 @@ public final class InformationSchema {
                 Column.text("DEFAULT_CHARACTER_SET_NAME", 32), Column.text("DEFAULT_COLLATION_NAME", 32),
                 Column.text("SQL_PATH", 512),
                 mariaDb ? Column.text("SCHEMA_COMMENT", 1024) : Column.text("DEFAULT_ENCRYPTION", 3)));
+        this.logicalCatalog = new LogicalCatalog(catalog, executor, catalogCache, mariaDb);
+    }
+
+    /** DDL has run through Tessera: the logical tables' columns, indexes and keys are read again when next asked. */
+    public void forgetTableDefinitions() {
+        catalogCache.forget();
     }
 
     /**
      * The SELECT of each table of {@code tables} for {@code client}, by name ({@link VirtualTables#SCHEMATA}, ...).
-     * Completes on the client's event loop; fails when a schema's first data node cannot tell its character set.
+     * Completes on the client's event loop; fails when a data node cannot be read.
      */
     public CompletableFuture<Map<String, String>> derivedTables(ClientChannel client, Set<String> tables) {
         Map<String, String> selects = new LinkedHashMap<>();
         if (tables.contains(VirtualTables.PROCESSLIST)) {
             selects.put(VirtualTables.PROCESSLIST, processes(client));
         }
-        if (!tables.contains(VirtualTables.SCHEMATA)) {
-            return CompletableFuture.completedFuture(selects);
+        CompletableFuture<Map<String, String>> all = CompletableFuture.completedFuture(selects);
+        for (String table : tables) {
+            if (logicalCatalog.answers(table)) {
+                all = all.thenCompose(ignored -> logicalCatalog.select(client, table)).thenApply(select -> {
+                    selects.put(table, select);
+                    return selects;
+                });
+            }
         }
-        return schemata(client).thenApply(select -> {
+        if (!tables.contains(VirtualTables.SCHEMATA)) {
+            return all;
+        }
+        return all.thenCompose(ignored -> schemata(client)).thenApply(select -> {
             selects.put(VirtualTables.SCHEMATA, select);
             return selects;
         });

@@ -11,7 +11,8 @@ import io.tessera.router.plan.ShardStatement;
 import java.util.Set;
 
 /**
- * A SELECT of {@code information_schema.SCHEMATA} or {@code PROCESSLIST} reads Tessera's rows, never a data host's
+ * A SELECT of {@code information_schema.SCHEMATA}, {@code PROCESSLIST} or the logical catalog's tables
+ * ({@code TABLES}, {@code COLUMNS}, {@code STATISTICS} and the keys') reads Tessera's rows, never a data host's
  * ({@link VirtualTables}): once {@link InformationSchema} has them (which may take a data node's answer), the
  * statement, its session values inlined, goes to the node of statements without tables with each such table replaced
  * by a derived table of those rows, and is never cached. Refused (1235): any other statement on them, and one that

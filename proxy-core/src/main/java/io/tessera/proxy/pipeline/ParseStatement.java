@@ -1,6 +1,7 @@
 package io.tessera.proxy.pipeline;
 
 import io.tessera.proxy.exec.ColumnOrders;
+import io.tessera.proxy.local.InformationSchema;
 import io.tessera.proxy.session.Session;
 import io.tessera.proxy.session.StatusCounters;
 import io.tessera.router.RouteCache;
@@ -16,7 +17,7 @@ import io.tessera.router.parse.TableReference;
  * A shortened text is parsed whole again unless the statement is DML: only DML may carry BLOBs that routing can skip.
  * Resets the session's warnings (except for SHOW WARNINGS), notes whether the statement binds its connection and
  * whether it must read on the write host (it locks rows, or a {@code db_type=master} hint says so), and after DDL
- * forgets the column orders and routes it may change.
+ * forgets the column orders, routes and logical catalog rows (columns, indexes, keys) it may change.
  */
 final class ParseStatement implements Step {
 
@@ -24,12 +25,15 @@ final class ParseStatement implements Step {
     private final RouteCache routes;
     private final ColumnOrders columnOrders;
     private final StatusCounters status;
+    private final InformationSchema informationSchema;
 
-    ParseStatement(SqlParser parser, RouteCache routes, ColumnOrders columnOrders, StatusCounters status) {
+    ParseStatement(SqlParser parser, RouteCache routes, ColumnOrders columnOrders, StatusCounters status,
+            InformationSchema informationSchema) {
         this.parser = parser;
         this.routes = routes;
         this.columnOrders = columnOrders;
         this.status = status;
+        this.informationSchema = informationSchema;
     }
 
     @Override
@@ -57,6 +61,7 @@ final class ParseStatement implements Step {
         if (parsed.type() == StatementType.DDL) {
             forgetColumns(session.schema(), parsed);
             routes.clear(); // a table's columns or existence may change what statements route to
+            informationSchema.forgetTableDefinitions();
         }
         return Flow.NEXT;
     }

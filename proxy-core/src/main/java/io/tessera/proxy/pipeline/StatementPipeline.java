@@ -54,7 +54,7 @@ public final class StatementPipeline {
                 new CheckBlacklist(firewall, parser),
                 new SplitStatements(this, status),
                 new UseCachedRoute(routes, status),
-                new ParseStatement(parser, routes, columnOrders, status),
+                new ParseStatement(parser, routes, columnOrders, status, locals.informationSchema()),
                 new AnswerLocally(parser, locals),
                 new CheckHintedSchema(authenticator),
                 new CheckPrivileges(),

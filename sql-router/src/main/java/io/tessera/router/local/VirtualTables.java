@@ -19,7 +19,10 @@ import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * The {@code information_schema} tables Tessera answers from its own state rather than a data host's:
- * {@code SCHEMATA} (the user's logical schemas) and {@code PROCESSLIST} (Tessera's client connections). A SELECT that
+ * {@code SCHEMATA} (the user's logical schemas), {@code PROCESSLIST} (Tessera's client connections), and the logical
+ * catalog's {@code TABLES}, {@code COLUMNS}, {@code STATISTICS}, {@code KEY_COLUMN_USAGE},
+ * {@code REFERENTIAL_CONSTRAINTS} and {@code TABLE_CONSTRAINTS} (the logical tables, their columns, indexes and
+ * keys). A SELECT that
  * reads them runs on a data node with each of them replaced by a derived table of the rows Tessera gives, so that the
  * data host evaluates the rest of the statement (columns, WHERE, ORDER BY, joins) exactly as MySQL would. Stateless.
  */
@@ -29,6 +32,21 @@ public final class VirtualTables {
     public static final String SCHEMATA = "SCHEMATA";
     /** {@code information_schema.PROCESSLIST}. */
     public static final String PROCESSLIST = "PROCESSLIST";
+    /** {@code information_schema.TABLES}. */
+    public static final String TABLES = "TABLES";
+    /** {@code information_schema.COLUMNS}. */
+    public static final String COLUMNS = "COLUMNS";
+    /** {@code information_schema.STATISTICS}. */
+    public static final String STATISTICS = "STATISTICS";
+    /** {@code information_schema.KEY_COLUMN_USAGE}. */
+    public static final String KEY_COLUMN_USAGE = "KEY_COLUMN_USAGE";
+    /** {@code information_schema.REFERENTIAL_CONSTRAINTS}. */
+    public static final String REFERENTIAL_CONSTRAINTS = "REFERENTIAL_CONSTRAINTS";
+    /** {@code information_schema.TABLE_CONSTRAINTS}. */
+    public static final String TABLE_CONSTRAINTS = "TABLE_CONSTRAINTS";
+
+    private static final Set<String> NAMES = Set.of(SCHEMATA, PROCESSLIST, TABLES, COLUMNS, STATISTICS,
+            KEY_COLUMN_USAGE, REFERENTIAL_CONSTRAINTS, TABLE_CONSTRAINTS);
 
     private static final String INFORMATION_SCHEMA = "information_schema";
 
@@ -36,7 +54,7 @@ public final class VirtualTables {
     }
 
     /**
-     * The virtual tables {@code statement} names ({@link #SCHEMATA}, {@link #PROCESSLIST}), in order; empty for almost
+     * The virtual tables {@code statement} names ({@link #SCHEMATA}, {@link #TABLES}, ...), in order; empty for almost
      * every statement, which this finds out from the tables the parser collected. They are always qualified: no
      * session is in {@code information_schema}, which is no logical schema.
      */
@@ -116,7 +134,7 @@ public final class VirtualTables {
             return null;
         }
         String name = table.toUpperCase(Locale.ROOT);
-        return name.equals(SCHEMATA) || name.equals(PROCESSLIST) ? name : null;
+        return NAMES.contains(name) ? name : null;
     }
 
     private static boolean isSystemDatabase(String schema) {

@@ -26,10 +26,22 @@ class VirtualTablesTest {
                 .containsExactly(VirtualTables.PROCESSLIST, VirtualTables.SCHEMATA);
     }
 
+    @Test
+    void findsTheLogicalCatalogsTables() {
+        assertThat(VirtualTables.named(parser.parse("SELECT c.COLUMN_NAME FROM information_schema.`tables` t JOIN"
+                + " INFORMATION_SCHEMA.Columns c ON c.TABLE_NAME = t.TABLE_NAME WHERE EXISTS (SELECT 1 FROM"
+                + " information_schema.STATISTICS s WHERE s.TABLE_NAME = t.TABLE_NAME)")))
+                .containsExactly(VirtualTables.TABLES, VirtualTables.COLUMNS, VirtualTables.STATISTICS);
+        assertThat(VirtualTables.named(parser.parse("SELECT * FROM information_schema.KEY_COLUMN_USAGE k JOIN"
+                + " information_schema.referential_constraints r ON r.CONSTRAINT_NAME = k.CONSTRAINT_NAME")))
+                .containsExactly(VirtualTables.KEY_COLUMN_USAGE, VirtualTables.REFERENTIAL_CONSTRAINTS);
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {
-        "SELECT * FROM information_schema.TABLES",
+        "SELECT * FROM information_schema.ROUTINES",
         "SELECT * FROM schemata",
+        "SELECT * FROM TESTDB.COLUMNS",
         "SELECT * FROM TESTDB.schemata",
         "SELECT 1",
         "SHOW PROCESSLIST",

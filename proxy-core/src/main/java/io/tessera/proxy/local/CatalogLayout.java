@@ -1,0 +1,166 @@
+package io.tessera.proxy.local;
+
+import io.tessera.proxy.local.DerivedTable.Column;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The columns of one of the logical catalog's {@code information_schema} tables ({@code TABLES}, {@code COLUMNS},
+ * {@code STATISTICS}, {@code KEY_COLUMN_USAGE}, {@code REFERENTIAL_CONSTRAINTS}, {@code TABLE_CONSTRAINTS}) as the
+ * server Tessera presents itself as has them: MySQL 8's names and order, or MariaDB's (10.6 and later) when it presents
+ * itself as MariaDB. A data node's row becomes a row of these columns by name, so that a MySQL data host's rows fill a
+ * MariaDB layout and the other way round: a column the data host lacks is NULL, the values of the others are copied as
+ * the data host gave them, and the schema and table are the logical ones. A foreign key's referenced schema is the
+ * logical one when it is the table's own database, else NULL: another database of the data host is no logical schema.
+ * Immutable.
+ */
+final class CatalogLayout {
+
+    /** The columns that hold the table's schema: the logical schema's name stands in for the physical database. */
+    private static final List<String> SCHEMA_COLUMNS = List.of("TABLE_SCHEMA", "INDEX_SCHEMA", "CONSTRAINT_SCHEMA");
+    /** The columns that hold a foreign key's referenced schema. */
+    private static final List<String> REFERENCED_SCHEMA_COLUMNS = List.of("REFERENCED_TABLE_SCHEMA",
+            "UNIQUE_CONSTRAINT_SCHEMA");
+
+    private final DerivedTable derived;
+    private final List<Column> columns;
+
+    private CatalogLayout(List<Column> columns) {
+        this.columns = List.copyOf(columns);
+        this.derived = new DerivedTable(columns);
+    }
+
+    /** {@code information_schema.TABLES}. */
+    static CatalogLayout tables(boolean mariaDb) {
+        List<Column> columns = new ArrayList<>(List.of(Column.text("TABLE_CATALOG", 512),
+                Column.text("TABLE_SCHEMA", 64), Column.text("TABLE_NAME", 64), Column.text("TABLE_TYPE", 64),
+                Column.text("ENGINE", 64), Column.unsigned("VERSION"), Column.text("ROW_FORMAT", 10),
+                Column.unsigned("TABLE_ROWS"), Column.unsigned("AVG_ROW_LENGTH"), Column.unsigned("DATA_LENGTH"),
+                Column.unsigned("MAX_DATA_LENGTH"), Column.unsigned("INDEX_LENGTH"), Column.unsigned("DATA_FREE"),
+                Column.unsigned("AUTO_INCREMENT"), Column.dateTime("CREATE_TIME"), Column.dateTime("UPDATE_TIME"),
+                Column.dateTime("CHECK_TIME"), Column.text("TABLE_COLLATION", 64), Column.unsigned("CHECKSUM"),
+                Column.text("CREATE_OPTIONS", 2048), Column.text("TABLE_COMMENT", 2048)));
+        if (mariaDb) {
+            columns.addAll(List.of(Column.unsigned("MAX_INDEX_LENGTH"), Column.text("TEMPORARY", 1)));
+        }
+        return new CatalogLayout(columns);
+    }
+
+    /** {@code information_schema.COLUMNS}. */
+    static CatalogLayout columns(boolean mariaDb) {
+        List<Column> columns = new ArrayList<>(List.of(Column.text("TABLE_CATALOG", 512),
+                Column.text("TABLE_SCHEMA", 64), Column.text("TABLE_NAME", 64), Column.text("COLUMN_NAME", 64),
+                Column.unsigned("ORDINAL_POSITION"), Column.longText("COLUMN_DEFAULT"), Column.text("IS_NULLABLE", 3),
+                Column.longText("DATA_TYPE"), Column.signed("CHARACTER_MAXIMUM_LENGTH"),
+                Column.signed("CHARACTER_OCTET_LENGTH"), Column.unsigned("NUMERIC_PRECISION"),
+                Column.unsigned("NUMERIC_SCALE"), Column.unsigned("DATETIME_PRECISION"),
+                Column.text("CHARACTER_SET_NAME", 64), Column.text("COLLATION_NAME", 64),
+                Column.longText("COLUMN_TYPE"), Column.text("COLUMN_KEY", 3), Column.text("EXTRA", 256),
+                Column.text("PRIVILEGES", 154), Column.longText("COLUMN_COMMENT")));
+        if (mariaDb) {
+            columns.addAll(List.of(Column.text("IS_GENERATED", 6), Column.longText("GENERATION_EXPRESSION")));
+        } else {
+            columns.addAll(List.of(Column.longText("GENERATION_EXPRESSION"), Column.unsigned("SRS_ID")));
+        }
+        return new CatalogLayout(columns);
+    }
+
+    /** {@code information_schema.STATISTICS}. */
+    static CatalogLayout statistics(boolean mariaDb) {
+        List<Column> columns = new ArrayList<>(List.of(Column.text("TABLE_CATALOG", 512),
+                Column.text("TABLE_SCHEMA", 64), Column.text("TABLE_NAME", 64), Column.signed("NON_UNIQUE"),
+                Column.text("INDEX_SCHEMA", 64), Column.text("INDEX_NAME", 64), Column.unsigned("SEQ_IN_INDEX"),
+                Column.text("COLUMN_NAME", 64), Column.text("COLLATION", 1), Column.signed("CARDINALITY"),
+                Column.signed("SUB_PART"), Column.text("PACKED", 10), Column.text("NULLABLE", 3),
+                Column.text("INDEX_TYPE", 16), Column.text("COMMENT", 16), Column.text("INDEX_COMMENT", 1024)));
+        if (mariaDb) {
+            columns.add(Column.text("IGNORED", 3));
+        } else {
+            columns.addAll(List.of(Column.text("IS_VISIBLE", 3), Column.longText("EXPRESSION")));
+        }
+        return new CatalogLayout(columns);
+    }
+
+    /** {@code information_schema.KEY_COLUMN_USAGE}: MySQL 8's columns are MariaDB's. */
+    static CatalogLayout keyColumnUsage() {
+        return new CatalogLayout(List.of(Column.text("CONSTRAINT_CATALOG", 512), Column.text("CONSTRAINT_SCHEMA", 64),
+                Column.text("CONSTRAINT_NAME", 64), Column.text("TABLE_CATALOG", 512), Column.text("TABLE_SCHEMA", 64),
+                Column.text("TABLE_NAME", 64), Column.text("COLUMN_NAME", 64), Column.unsigned("ORDINAL_POSITION"),
+                Column.unsigned("POSITION_IN_UNIQUE_CONSTRAINT"), Column.text("REFERENCED_TABLE_SCHEMA", 64),
+                Column.text("REFERENCED_TABLE_NAME", 64), Column.text("REFERENCED_COLUMN_NAME", 64)));
+    }
+
+    /** {@code information_schema.REFERENTIAL_CONSTRAINTS}: MySQL 8's columns are MariaDB's. */
+    static CatalogLayout referentialConstraints() {
+        return new CatalogLayout(List.of(Column.text("CONSTRAINT_CATALOG", 512), Column.text("CONSTRAINT_SCHEMA", 64),
+                Column.text("CONSTRAINT_NAME", 64), Column.text("UNIQUE_CONSTRAINT_CATALOG", 512),
+                Column.text("UNIQUE_CONSTRAINT_SCHEMA", 64), Column.text("UNIQUE_CONSTRAINT_NAME", 64),
+                Column.text("MATCH_OPTION", 64), Column.text("UPDATE_RULE", 64), Column.text("DELETE_RULE", 64),
+                Column.text("TABLE_NAME", 64), Column.text("REFERENCED_TABLE_NAME", 64)));
+    }
+
+    /** {@code information_schema.TABLE_CONSTRAINTS}; MySQL 8.0.16 and later add {@code ENFORCED}. */
+    static CatalogLayout tableConstraints(boolean mariaDb) {
+        List<Column> columns = new ArrayList<>(List.of(Column.text("CONSTRAINT_CATALOG", 512),
+                Column.text("CONSTRAINT_SCHEMA", 64), Column.text("CONSTRAINT_NAME", 64),
+                Column.text("TABLE_SCHEMA", 64), Column.text("TABLE_NAME", 64), Column.text("CONSTRAINT_TYPE", 64)));
+        if (!mariaDb) {
+            columns.add(Column.text("ENFORCED", 3));
+        }
+        return new CatalogLayout(columns);
+    }
+
+    /** The position of the column {@code name}, or -1. */
+    int indexOf(String name) {
+        for (int i = 0; i < columns.size(); i++) {
+            if (columns.get(i).name().equals(name)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * {@code row}, which a data node gave in the columns {@code positions} names (upper case, to their position), in
+     * this layout's columns, with {@code schema} and {@code table} for the physical database's and table's names.
+     */
+    List<Object> row(Map<String, Integer> positions, List<String> row, String schema, String table) {
+        List<Object> values = new ArrayList<>(columns.size());
+        for (Column column : columns) {
+            if (SCHEMA_COLUMNS.contains(column.name())) {
+                values.add(schema);
+            } else if (column.name().equals("TABLE_NAME")) {
+                values.add(table);
+            } else if (REFERENCED_SCHEMA_COLUMNS.contains(column.name())) {
+                values.add(referencedSchema(positions.get(column.name()), positions, row, schema));
+            } else {
+                Integer position = positions.get(column.name());
+                values.add(position == null ? null : value(column, row.get(position)));
+            }
+        }
+        return values;
+    }
+
+    /** The SELECT of a derived table of {@code rows} (each from {@link #row}). */
+    String select(List<List<Object>> rows) {
+        return derived.select(rows);
+    }
+
+    private static String referencedSchema(Integer referenced, Map<String, Integer> positions, List<String> row,
+            String schema) {
+        Integer own = positions.getOrDefault("TABLE_SCHEMA", positions.get("CONSTRAINT_SCHEMA"));
+        if (referenced == null || own == null || row.get(referenced) == null) {
+            return null;
+        }
+        return row.get(referenced).equals(row.get(own)) ? schema : null;
+    }
+
+    private static Object value(Column column, String value) {
+        if (value == null || column.text()) {
+            return value;
+        }
+        return new BigInteger(value.trim()); // the data host's integer, whatever its width
+    }
+}
