@@ -26,8 +26,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * The real {@code mysqldump} (or {@code mariadb-dump}) dumps a logical schema through Tessera, every row of every
  * table (a sharded table from all its nodes, more rows than the schema's sqlMaxLimit), and the dump loads into a plain
  * MariaDB database with identical rows. It runs with {@code --single-transaction}: Tessera refuses LOCK TABLES, which
- * mysqldump sends otherwise. It needs information_schema.TABLES and COLUMNS of the logical schema (mysqldump reads a
- * table's engine and columns there) and is skipped while they do not list it.
+ * mysqldump sends otherwise. mysqldump reads each table's engine and columns from information_schema.TABLES and
+ * COLUMNS, which Tessera answers from its logical catalog.
  */
 @Tag("integration")
 class MysqldumpIT {
@@ -58,12 +58,6 @@ class MysqldumpIT {
             s.executeUpdate(insert.toString());
             s.executeUpdate("INSERT INTO region VALUES (1, 'north'), (2, 'south')");
             s.executeUpdate("INSERT INTO notes VALUES (1, 'line\\none'), (2, '')");
-        }
-        try (Connection c = tessera.connect("TESTDB")) {
-            // mysqldump learns a table's engine and its columns from information_schema.TABLES and COLUMNS
-            assumeTrue(!Rows.fetchAll(c, "SELECT column_name FROM information_schema.columns"
-                    + " WHERE table_schema = DATABASE() AND table_name = 'orders'").isEmpty(),
-                    "information_schema.COLUMNS does not list the logical schema's columns");
         }
         restored = DataHosts.databaseName(MysqldumpIT.class, "restored");
         tessera.dataHosts().createDatabase(restored);
