@@ -47,8 +47,13 @@ public final class Literals {
             if (number instanceof Double d && d == Math.rint(d) && Math.abs(d) < 0x1p63) {
                 return SqlValue.of(d.longValue()); // 17E0 (a DOUBLE bound by a driver) is key 17, as MySQL compares
             }
-            return number instanceof BigDecimal d
-                    ? SqlValue.of(d.toPlainString()) : SqlValue.of(String.valueOf(number));
+            if (number instanceof BigDecimal d) {
+                // 10.0 equals the integer 10 wherever MySQL compares it with an integer column, so it is key 10: as
+                // text it would be hashed to another node than 10 (a DECIMAL bound by a driver reads as 10.0)
+                return d.signum() == 0 || d.stripTrailingZeros().scale() <= 0
+                        ? integer(d.toBigIntegerExact()) : SqlValue.of(d.toPlainString());
+            }
+            return SqlValue.of(String.valueOf(number));
         }
         if (expr instanceof SQLHexExpr h) {
             return new SqlValue.Binary(hexBytes(h.getHex()));

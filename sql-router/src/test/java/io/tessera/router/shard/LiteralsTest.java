@@ -126,4 +126,14 @@ class LiteralsTest {
         assertThat(Literals.valueOf(literal("c"))).isNull();
         assertThat(Literals.valueOf(literal("upper('a')"))).isNull();
     }
+
+    /** A DECIMAL bound by a driver arrives as 10.0; MySQL compares it with an integer key as 10, so it is key 10. */
+    @Test
+    void readsADecimalWithoutFractionAsItsInteger() {
+        assertThat(Literals.valueOf(literal("10.0"))).isEqualTo(SqlValue.of(10));
+        assertThat(Literals.valueOf(literal("-11.000"))).isEqualTo(SqlValue.of(-11));
+        assertThat(Literals.valueOf(literal("0.0"))).isEqualTo(SqlValue.of(0));
+        assertThat(Literals.valueOf(literal("99999999999999999999.0"))).isEqualTo(SqlValue.of("99999999999999999999"));
+        assertThat(Literals.valueOf(literal("10.5"))).isEqualTo(SqlValue.of("10.5"));
+    }
 }
