@@ -7,6 +7,7 @@ import io.tessera.router.function.SqlValue;
 import io.tessera.router.function.UnplaceableValueException;
 import io.tessera.router.model.ShardingRule;
 import java.util.HexFormat;
+import java.util.regex.Pattern;
 
 /**
  * One value through a table's function, checked against the table's node count (MyCat fails on both). A row to
@@ -18,6 +19,9 @@ final class Placement {
 
     /** {@link #nodeOrAll}'s answer when the value cannot be placed. */
     static final int ALL = -1;
+
+    /** A string an integer function reads as the integer MySQL compares it as. */
+    private static final Pattern INTEGER = Pattern.compile("[+-]?[0-9]+");
 
     private Placement() {
     }
@@ -41,11 +45,14 @@ final class Placement {
      * The node a read of {@code value} needs, or {@link #ALL} when the function cannot place it. A string of spaces
      * only, the empty one included, is {@link #ALL} too: MyCat routes {@code col = ''} to every node (it drops a
      * condition whose values are all empty), and under a PAD SPACE collation {@code ''} and {@code ' '} equal each
-     * other, while the function places them apart.
+     * other, while the function places them apart. So is any other string that an integer column's function would
+     * place by its characters (MyCat hashes {@code '10.0'}, {@code ' 10'} or {@code 'abc'}): MySQL compares it with
+     * the column as a number ({@code 10}, {@code 10}, {@code 0}), which may live on any node.
      */
     static int nodeOrAll(ShardingRule rule, SqlValue value, int tableNodes) {
         SqlValue read = asRead(value, rule.function());
-        if (read instanceof SqlValue.Text t && t.value().isBlank() && t.value().chars().allMatch(c -> c == ' ')) {
+        if (read instanceof SqlValue.Text t && (t.value().isBlank() && t.value().chars().allMatch(c -> c == ' ')
+                || !rule.function().readsText() && !INTEGER.matcher(t.value()).matches())) {
             return ALL;
         }
         try {

@@ -27,6 +27,8 @@ class WhereNodesTest {
 
     /** AutoPartitionByLong over autopartition-long.txt: 0-5M on node 0, 5M-10M on 1, 10M-15M on 2. */
     private static final ShardingRule RANGES = rule("AutoPartitionByLong", "mapFile", "autopartition-long.txt");
+    /** PartitionByMod, count 2: even keys on node 0, odd on 1; MyCat hashes a string it cannot read as an integer. */
+    private static final ShardingRule MOD = rule("PartitionByMod", "count", "2");
     /** PartitionByMonth from January 2015 without end: a node per month, months before 2015 on the first. */
     private static final ShardingRule MONTHS = rule("PartitionByMonth", "sBeginDate", "2015-01-01");
 
@@ -59,6 +61,21 @@ class WhereNodesTest {
     void aValueTheFunctionCannotPlaceLeavesEveryNode(String where) {
         NodeSet nodes = nodes(RANGES, 3, where); // null: no constraint; the statement goes to every node
         assertThat(nodes == null ? NodeSet.all(3) : nodes).isEqualTo(NodeSet.all(3));
+    }
+
+    /** MySQL compares '10.0', ' 10' and '1e1' with an integer column as 10 (node 0), where MyCat's hash may not be. */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"k = '10.0'", "k = ' 10'", "k = '1e1'", "k = '10abc'", "k in (4, '10.0')"})
+    void aStringAnIntegerFunctionWouldHashLeavesEveryNodeToARead(String where) {
+        NodeSet nodes = nodes(MOD, 2, where);
+        assertThat(nodes == null ? NodeSet.all(2) : nodes).isEqualTo(NodeSet.all(2));
+    }
+
+    @Test
+    void anIntegerStringStillNarrowsAModRead() {
+        assertThat(nodes(MOD, 2, "k = '10'")).isEqualTo(NodeSet.of(2, 0));
+        assertThat(nodes(MOD, 2, "k = '+11'")).isEqualTo(NodeSet.of(2, 1));
+        assertThat(nodes(MOD, 2, "k = 10.0")).isEqualTo(NodeSet.of(2, 0));
     }
 
     @Test
