@@ -58,6 +58,16 @@ class JdbcMatrixIT {
         return drivers().stream().flatMap(d -> Stream.of(Arguments.of(d, true), Arguments.of(d, false)));
     }
 
+    /** No URL options at all, except MariaDB Connector/J 4's sslMode=disable, without which it refuses to connect. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("drivers")
+    void connectsWithTheDriversDefaultOptions(JdbcDriver driver) throws SQLException {
+        String options = driver.name().equals("mariadb-java-client 4") ? "?sslMode=disable" : "";
+        try (Connection c = connect(new JdbcDriver(driver.name(), driver.driver(), driver.urlPrefix(), options))) {
+            assertThat(Rows.fetchAll(c, "SELECT COUNT(*) FROM plain")).containsExactly(List.of(0L));
+        }
+    }
+
     @ParameterizedTest(name = "{0}, useServerPrepStmts={1}")
     @MethodSource("driversAndPrepareModes")
     void preparedStatementsRouteByTheirParameters(JdbcDriver driver, boolean serverPrepare) throws SQLException {
