@@ -1,6 +1,7 @@
 package io.tessera.proxy.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tessera.proxy.sequence.MemorySequences;
 import java.sql.Connection;
@@ -153,6 +154,7 @@ class JdbcMatrixIT {
             assertThat(c.isValid(2)).isTrue();
             c.setReadOnly(true);
             assertThat(Rows.fetchAll(c, "SELECT COUNT(*) FROM plain")).hasSize(1);
+            assertWriteRefused(driver, c);
             c.setReadOnly(false);
             try (Statement s = c.createStatement()) {
                 assertThat(s.executeUpdate("INSERT INTO plain (id, name) VALUES (10, 'after read-only')"))
@@ -171,6 +173,24 @@ class JdbcMatrixIT {
         }
         assertThat(idsOn("db1", "plain")).containsExactly(10L, 20L);
         assertThat(idsOn("db2", "plain")).containsExactly(21L);
+    }
+
+    /**
+     * Connector/J refuses a write on a read-only connection itself; MariaDB Connector/J sends SET SESSION
+     * TRANSACTION READ ONLY, which Tessera passes on, so the data node refuses it (1792).
+     */
+    private static void assertWriteRefused(JdbcDriver driver, Connection c) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            if (driver.name().startsWith("mariadb")) {
+                assertThatThrownBy(() -> s.executeUpdate("INSERT INTO plain (id, name) VALUES (40, 'read-only')"))
+                        .isInstanceOf(SQLException.class)
+                        .satisfies(e -> assertThat(((SQLException) e).getErrorCode()).isEqualTo(1792));
+            } else {
+                assertThatThrownBy(() -> s.executeUpdate("INSERT INTO plain (id, name) VALUES (40, 'read-only')"))
+                        .isInstanceOf(SQLException.class)
+                        .hasMessageContaining("Connection is read-only");
+            }
+        }
     }
 
     private static Connection connect(JdbcDriver driver) throws SQLException {
