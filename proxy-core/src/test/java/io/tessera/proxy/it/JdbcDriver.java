@@ -12,7 +12,8 @@ import java.util.Properties;
 
 /**
  * A JDBC driver under test, used directly (not through DriverManager) so that two versions of Connector/J can
- * be compared in one JVM: 9.x from the test class path, 8.x from target/it-drivers in its own class loader.
+ * be compared in one JVM: 9.x from the test class path, the others from target/it-drivers, each in its own class
+ * loader.
  */
 record JdbcDriver(String name, Driver driver, String urlPrefix, String options) {
 
@@ -27,15 +28,43 @@ record JdbcDriver(String name, Driver driver, String urlPrefix, String options) 
     }
 
     static JdbcDriver connectorJ8() {
-        Path jar = Path.of("target", "it-drivers", "mysql-connector-j-8.jar");
+        return isolated("mysql-connector-j 8", "mysql-connector-j-8.jar", "com.mysql.cj.jdbc.Driver", "jdbc:mysql://",
+                "?useSSL=false&allowPublicKeyRetrieval=true");
+    }
+
+    /**
+     * The client matrix of docs/clients.md: every driver above plus Connector/J 8.0.33, the 5.1 line still found
+     * in MyCat-era applications, and MariaDB Connector/J 4, each with the URL options docs/clients.md recommends.
+     */
+    static List<JdbcDriver> matrix() {
+        return List.of(connectorJ9(), connectorJ8(),
+                isolated("mysql-connector-j 8.0", "mysql-connector-j-8.0.jar", "com.mysql.cj.jdbc.Driver",
+                        "jdbc:mysql://", "?useSSL=false&allowPublicKeyRetrieval=true"),
+                // 5.1 offers SSL by default and warns on every connection unless told useSSL=false
+                isolated("mysql-connector-java 5.1", "mysql-connector-java-5.1.jar", "com.mysql.jdbc.Driver",
+                        "jdbc:mysql://", "?useSSL=false"),
+                mariadb(),
+                // 4.x requires TLS by default; Tessera does not offer it
+                isolated("mariadb-java-client 4", "mariadb-java-client-4.jar", "org.mariadb.jdbc.Driver",
+                        "jdbc:mariadb://", "?sslMode=disable"));
+    }
+
+    /** The same driver with {@code more} URL options appended, e.g. {@code "useServerPrepStmts=true"}. */
+    JdbcDriver with(String more) {
+        return new JdbcDriver(name, driver, urlPrefix, options + "&" + more);
+    }
+
+    /** A driver from {@code jar} in target/it-drivers, in a class loader of its own so versions do not mix. */
+    private static JdbcDriver isolated(String name, String jarName, String className, String urlPrefix,
+            String options) {
+        Path jar = Path.of("target", "it-drivers", jarName);
         if (!Files.exists(jar)) {
             throw new IllegalStateException(jar.toAbsolutePath() + " is missing: run the tests through Maven");
         }
         try {
             URLClassLoader loader = new URLClassLoader(new URL[] {jar.toUri().toURL()},
                     ClassLoader.getPlatformClassLoader());
-            return new JdbcDriver("mysql-connector-j 8", load(loader, "com.mysql.cj.jdbc.Driver"), "jdbc:mysql://",
-                    "?useSSL=false&allowPublicKeyRetrieval=true");
+            return new JdbcDriver(name, load(loader, className), urlPrefix, options);
         } catch (java.net.MalformedURLException e) {
             throw new IllegalStateException(e);
         }

@@ -49,6 +49,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  *       test cuts to make that data host go away ({@link #relay()}).
  *   <li>{@code ${metricsPort}}: a port free when the class starts, for server.xml's {@code metricsPort} (whose 0
  *       means no endpoint rather than any free port); {@link TesseraServer#metricsPort()} tells it.
+ *   <li>{@code ${serverPort}}: likewise, for a server port that stays the same across {@link #killAndRestart}.
  * </ul>
  *
  * <p>Then it starts {@link TesseraServer} on it. Templates set {@code serverPort} and {@code managerPort} to 0, so
@@ -160,6 +161,7 @@ final class RunningTessera implements BeforeAllCallback, AfterAllCallback {
             addHost(values, Integer.toString(i + 2), extra.host(), extra.port(), extra.user(), extra.password());
         }
         values.put("metricsPort", Integer.toString(freePort()));
+        values.put("serverPort", Integer.toString(freePort()));
         if (withRelay) {
             relay = new TcpRelay(dataHosts.port());
             values.put("relayPort", Integer.toString(relay.port()));
