@@ -92,7 +92,7 @@ public final class LocalSelect {
                     client.error(ErrorCode.UNKNOWN_SYSTEM_VARIABLE.exception(name));
                     return;
                 }
-                values.put(name, found.get(key));
+                values.put(name, asSelected(name, found.get(key)));
             }
             client.result(table(session, items, values));
         }));
@@ -171,6 +171,26 @@ public final class LocalSelect {
     /** Owned variables whose value may be NULL (character_set_results after SET ... = NULL). */
     private static boolean isOwnedNull(String name) {
         return name.equals("character_set_results");
+    }
+
+    /** Enumerations that have ON and OFF among other values: SELECT shows them as text too. */
+    private static final Set<String> ON_OFF_ENUMS = Set.of("query_cache_type", "gtid_mode",
+            "enforce_gtid_consistency");
+
+    /**
+     * SHOW VARIABLES prints a boolean as ON or OFF, but {@code SELECT @@foreign_key_checks} answers 1 or 0, and
+     * clients read it as a number (Flyway's MySQL support calls {@code getInt}: "Cannot determine value type from
+     * string 'ON'").
+     */
+    private static String asSelected(String name, String shown) {
+        if (shown == null || ON_OFF_ENUMS.contains(name)) {
+            return shown;
+        }
+        return switch (shown) {
+            case "ON" -> "1";
+            case "OFF" -> "0";
+            default -> shown;
+        };
     }
 
     /** MariaDB before 11.1 knows isolation only as tx_isolation. */
