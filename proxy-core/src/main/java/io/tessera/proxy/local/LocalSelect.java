@@ -115,6 +115,11 @@ public final class LocalSelect {
         client.result(table(client.session(), items, values));
     }
 
+    /** Enumerations that have ON and OFF among other values: SELECT shows them as text too. */
+    private static final Set<String> ON_OFF_ENUMS = Set.of("query_cache_type", "gtid_mode",
+            "enforce_gtid_consistency", "event_scheduler", "session_track_transaction_info", "session_track_gtids",
+            "transaction_write_set_extraction", "ssl_fips_mode");
+
     /** MySQL 8's defaults of what Connector/J and MariaDB Connector/J read while connecting. */
     private static final Map<String, String> CONNECT_DEFAULTS = Map.ofEntries(
             Map.entry("auto_increment_increment", "1"),
@@ -172,10 +177,6 @@ public final class LocalSelect {
     private static boolean isOwnedNull(String name) {
         return name.equals("character_set_results");
     }
-
-    /** Enumerations that have ON and OFF among other values: SELECT shows them as text too. */
-    private static final Set<String> ON_OFF_ENUMS = Set.of("query_cache_type", "gtid_mode",
-            "enforce_gtid_consistency");
 
     /**
      * SHOW VARIABLES prints a boolean as ON or OFF, but {@code SELECT @@foreign_key_checks} answers 1 or 0, and
