@@ -7,7 +7,6 @@ import io.tessera.router.function.SqlValue;
 import io.tessera.router.function.UnplaceableValueException;
 import io.tessera.router.model.ShardingRule;
 import java.util.HexFormat;
-import java.util.regex.Pattern;
 
 /**
  * One value through a table's function, checked against the table's node count (MyCat fails on both). A row to
@@ -19,9 +18,6 @@ final class Placement {
 
     /** {@link #nodeOrAll}'s answer when the value cannot be placed. */
     static final int ALL = -1;
-
-    /** A string an integer function reads as the integer MySQL compares it as. */
-    private static final Pattern INTEGER = Pattern.compile("[+-]?[0-9]+");
 
     private Placement() {
     }
@@ -52,7 +48,7 @@ final class Placement {
     static int nodeOrAll(ShardingRule rule, SqlValue value, int tableNodes) {
         SqlValue read = asRead(value, rule.function());
         if (read instanceof SqlValue.Text t && (t.value().isBlank() && t.value().chars().allMatch(c -> c == ' ')
-                || !rule.function().readsText() && !INTEGER.matcher(t.value()).matches())) {
+                || !rule.function().readsText() && !isInteger(t.value()))) {
             return ALL;
         }
         try {
@@ -71,6 +67,20 @@ final class Placement {
         } catch (UnplaceableValueException e) {
             return NodeSet.all(tableNodes);
         }
+    }
+
+    /** Whether an integer function reads {@code text} as the integer MySQL compares it as: a sign, then digits. */
+    private static boolean isInteger(String text) {
+        int start = !text.isEmpty() && (text.charAt(0) == '+' || text.charAt(0) == '-') ? 1 : 0;
+        if (start == text.length()) {
+            return false;
+        }
+        for (int i = start; i < text.length(); i++) {
+            if (text.charAt(i) < '0' || text.charAt(i) > '9') {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** A hex or bit literal as the function's column reads it: its string or its number. */
