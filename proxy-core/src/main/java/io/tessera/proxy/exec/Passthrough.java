@@ -13,7 +13,6 @@ import io.tessera.protocol.codec.PayloadWriter;
 import io.tessera.protocol.codec.StatusFlags;
 import io.tessera.protocol.constant.ServerStatus;
 import io.tessera.protocol.packet.ErrPacket;
-import io.tessera.protocol.packet.OkPacket;
 import io.tessera.protocol.packet.ResultSetEnds;
 import io.tessera.proxy.session.ClientChannel;
 
@@ -182,15 +181,22 @@ final class Passthrough implements ResponseHandler {
 
     /**
      * The OK of an INSERT whose primary key a sequence filled: it reports the sequence's first id as last_insert_id,
-     * which the data node, given the key, does not know. Rare enough to decode.
+     * which the data node, given the key, does not know. Only that field changes: the status, warnings, info and any
+     * session state changes after it are copied as they came.
      */
     private void writeWithKeyId(Packet frame) {
-        OkPacket ok = OkPacket.read(new PayloadReader(frame.content().duplicate()));
-        frame.release();
+        ByteBuf content = frame.content();
+        PayloadReader in = new PayloadReader(content.duplicate());
+        int header = in.int1();
+        long affectedRows = in.lenencInt();
+        in.lenencInt(); // the data node's last_insert_id
         long keyId = client.session().statementKeyId();
         client.session().lastInsertId(keyId);
-        PayloadWriter p = writer.newPayload(32 + ok.info().length());
-        new OkPacket(ok.affectedRows(), keyId, ok.statusFlags(), ok.warnings(), ok.info()).writeTo(p);
+        int consumed = content.readableBytes() - in.readableBytes();
+        ByteBuf rest = content.slice(content.readerIndex() + consumed, in.readableBytes());
+        PayloadWriter p = writer.newPayload(20 + rest.readableBytes());
+        p.int1(header).lenencInt(affectedRows).lenencInt(keyId).bytes(rest);
+        frame.release();
         writer.write(p);
     }
 
