@@ -118,6 +118,17 @@ public interface BackendConnection {
     void executePrepared(String sql, List<ByteBuf> longData, ByteBuf executePayload, ResponseHandler handler);
 
     /**
+     * Sends one packet of the file that the server asked the running command's {@link LocalFileHandler} for; an empty
+     * {@code data} ends the file. The connection takes ownership of {@code data}. The future completes once the packet
+     * is written to the socket, and fails when it cannot be (the connection is closed then).
+     */
+    default CompletableFuture<Void> sendLocalData(ByteBuf data) {
+        data.release();
+        return CompletableFuture.failedFuture(new UnsupportedOperationException(
+                dataHost() + " does not take LOAD DATA LOCAL INFILE"));
+    }
+
+    /**
      * Backpressure: stops reading the response, which waits in the kernel buffers and, beyond them, in the server,
      * until {@link #resumeReading()}.
      */

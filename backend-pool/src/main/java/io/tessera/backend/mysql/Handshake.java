@@ -47,7 +47,8 @@ final class Handshake extends ChannelInboundHandlerAdapter {
     /** What Tessera asks of every data host. No DEPRECATE_EOF: the front end converts for clients that want it. */
     static final int CLIENT_CAPABILITIES = Capability.LONG_PASSWORD | Capability.LONG_FLAG | Capability.PROTOCOL_41
             | Capability.TRANSACTIONS | Capability.SECURE_CONNECTION | Capability.MULTI_RESULTS
-            | Capability.PS_MULTI_RESULTS | Capability.PLUGIN_AUTH | Capability.PLUGIN_AUTH_LENENC_CLIENT_DATA;
+            | Capability.PS_MULTI_RESULTS | Capability.PLUGIN_AUTH | Capability.PLUGIN_AUTH_LENENC_CLIENT_DATA
+            | Capability.LOCAL_FILES;
 
     /** Error 1251: the server wants an authentication method this client does not have. */
     private static final int ER_NOT_SUPPORTED_AUTH_MODE = 1251;

@@ -11,6 +11,7 @@ import io.netty.util.Attribute;
 import io.netty.util.AttributeKey;
 import io.tessera.backend.BackendConnection;
 import io.tessera.backend.BackendException;
+import io.tessera.backend.LocalFileHandler;
 import io.tessera.backend.PreparedMetadata;
 import io.tessera.backend.QueryResult;
 import io.tessera.backend.ResponseHandler;
@@ -86,6 +87,7 @@ public final class NativeConnection implements BackendConnection {
     private int lastErrorCode;         // event loop only: the ERR that ended the last response, 0 for none
     private long bytesRead;            // event loop writes; show @@backend reads a possibly stale value
     private boolean discarded;         // event loop only: the owner has been told
+    private boolean awaitingLocalFile; // event loop only: the server asked for a file and has not had its end yet
     private volatile boolean abandonedMidCommand;
 
     NativeConnection(Channel channel, ConnectOptions options, long connectionId, String serverVersion,
@@ -314,6 +316,30 @@ public final class NativeConnection implements BackendConnection {
         runOnLoop(() -> executePreparedOnLoop(sql, longData, executePayload, handler));
     }
 
+    @Override
+    public CompletableFuture<Void> sendLocalData(ByteBuf data) {
+        CompletableFuture<Void> written = new CompletableFuture<>();
+        runOnLoop(() -> {
+            if (!awaitingLocalFile || closed) {
+                data.release();
+                written.completeExceptionally(new IllegalStateException("connection " + connectionId
+                        + " was not asked for a file"));
+                return;
+            }
+            awaitingLocalFile = data.isReadable();
+            writer.writePayload(data).addListener((ChannelFutureListener) future -> {
+                writeDone(future);
+                if (future.isSuccess()) {
+                    written.complete(null);
+                } else {
+                    written.completeExceptionally(future.cause());
+                }
+            });
+            writer.flush();
+        });
+        return written;
+    }
+
     /**
      * Backpressure: stops reading the backend socket. While reading is off the server's response waits in the kernel
      * buffers and, beyond them, in the server.
@@ -422,6 +448,7 @@ public final class NativeConnection implements BackendConnection {
         }
         handler = next;
         lastErrorCode = 0;
+        awaitingLocalFile = false;
         return true;
     }
 
@@ -685,6 +712,10 @@ public final class NativeConnection implements BackendConnection {
             }
             if (kind == FrameKind.ERR) {
                 lastErrorCode = ErrPacket.codeOf(frame.content());
+            } else if (kind == FrameKind.LOCAL_FILE_REQUEST) {
+                frame.release();
+                localFileRequested(frame.sequenceId(), current);
+                return;
             }
             boolean done = !tracker.inProgress();
             int status = tracker.lastStatus();
@@ -698,6 +729,17 @@ public final class NativeConnection implements BackendConnection {
             if (done) {
                 current.onComplete(status);
             }
+        }
+
+        /** Hands the request to a handler that sends files; any other is failed, and the connection closed. */
+        private void localFileRequested(int sequenceId, ResponseHandler current) {
+            if (!(current instanceof LocalFileHandler loader)) {
+                discard("the server asked for a local file, which only LOAD DATA LOCAL INFILE sends", null, true);
+                return;
+            }
+            awaitingLocalFile = true;
+            writer.sequenceId(sequenceId + 1);
+            loader.onLocalFileRequest();
         }
 
         @Override

@@ -40,8 +40,8 @@ import java.util.concurrent.TimeUnit;
 public final class ServerLogin<P> extends ChannelInboundHandlerAdapter {
 
     /**
-     * What the greeting offers by default. Not offered: SSL and COMPRESS (Tessera has neither yet), LOCAL_FILES (LOAD
-     * DATA LOCAL is not supported); MULTI_STATEMENTS only where the port runs them ({@link #WITH_MULTI_STATEMENTS}).
+     * What the greeting offers by default. Not offered: SSL and COMPRESS (Tessera has neither yet); MULTI_STATEMENTS
+     * and LOCAL_FILES only where the port runs them ({@link #WITH_MULTI_STATEMENTS}).
      */
     public static final int CAPABILITIES = Capability.LONG_PASSWORD | Capability.FOUND_ROWS | Capability.LONG_FLAG
             | Capability.CONNECT_WITH_DB | Capability.PROTOCOL_41 | Capability.INTERACTIVE
@@ -49,9 +49,12 @@ public final class ServerLogin<P> extends ChannelInboundHandlerAdapter {
             | Capability.MULTI_RESULTS | Capability.PLUGIN_AUTH | Capability.PLUGIN_AUTH_LENENC_CLIENT_DATA
             | Capability.CONNECT_ATTRS | Capability.DEPRECATE_EOF;
 
-    /** The client port's offer: the defaults, and several statements per COM_QUERY, each with its own result. */
+    /**
+     * The client port's offer: the defaults, several statements per COM_QUERY, each with its own result, and LOAD DATA
+     * LOCAL INFILE.
+     */
     public static final int WITH_MULTI_STATEMENTS = CAPABILITIES | Capability.MULTI_STATEMENTS
-            | Capability.PS_MULTI_RESULTS;
+            | Capability.PS_MULTI_RESULTS | Capability.LOCAL_FILES;
 
     private enum State { GREETED, SWITCHED, DONE }
 

@@ -26,5 +26,11 @@ public enum FrameKind {
     /** One parameter definition of a COM_STMT_PREPARE response (a column definition packet). */
     PARAM_DEFINITION,
     /** The EOF after the parameter definitions of a COM_STMT_PREPARE response (absent under DEPRECATE_EOF). */
-    PARAMS_EOF
+    PARAMS_EOF,
+    /**
+     * {@code 0xFB | file name}: the server asks for the file of a LOAD DATA LOCAL INFILE. The client sends the file's
+     * content in packets that continue the sequence ids, ends it with an empty packet, and then gets the OK or ERR
+     * that ends the response.
+     */
+    LOCAL_FILE_REQUEST
 }

@@ -11,6 +11,7 @@ import io.tessera.protocol.constant.ServerStatus;
  * <pre>
  * COM_QUERY, COM_STMT_EXECUTE ({@link #start}):
  *     OK | ERR | column count, column definitions, [EOF], rows, EOF-or-OK (status may say MORE_RESULTS_EXISTS)
+ * COM_QUERY of LOAD DATA LOCAL INFILE: LOCAL_FILE_REQUEST, (the client's file), OK | ERR
  * COM_STMT_EXECUTE that opened a cursor: column count, column definitions, EOF with CURSOR_EXISTS
  * COM_STMT_PREPARE ({@link #startPrepare}):
  *     ERR | PREPARE_OK, [param definitions, [EOF]], [column definitions, [EOF]]
@@ -25,10 +26,12 @@ import io.tessera.protocol.constant.ServerStatus;
  */
 public final class ResponseTracker {
 
-    private enum State { FIRST, COLUMNS, ROWS, PREPARED, PARAMS, PREPARED_COLUMNS, DONE }
+    private enum State { FIRST, LOCAL_FILE, COLUMNS, ROWS, PREPARED, PARAMS, PREPARED_COLUMNS, DONE }
 
     /** {@code 0x00 | 4 statement id | 2 columns | 2 params}: the part of COM_STMT_PREPARE_OK the tracker needs. */
     private static final int PREPARE_OK_COUNTS_END = 9;
+    /** The header of LOCAL INFILE Request; a column count is never 0xFB (the length-encoded NULL). */
+    private static final int LOCAL_FILE_REQUEST = 0xFB;
 
     private State state = State.DONE;
     private boolean deprecateEof;
@@ -91,9 +94,21 @@ public final class ResponseTracker {
                     endUnlessMoreResults();
                     return FrameKind.OK;
                 }
+                if (first == LOCAL_FILE_REQUEST) {
+                    state = State.LOCAL_FILE;
+                    return FrameKind.LOCAL_FILE_REQUEST;
+                }
                 columnsLeft = new PayloadReader(frame.content().duplicate()).lenencInt();
                 state = State.COLUMNS;
                 return FrameKind.COLUMN_COUNT;
+            case LOCAL_FILE: // the file has been sent: what remains is the OK (the ERR is handled above)
+                if (first != 0x00) {
+                    throw new MalformedPacketException("LOAD DATA LOCAL response: " + describe(frame)
+                            + " after the file (expected: OK or ERR)");
+                }
+                lastStatus = StatusFlags.ofOk(frame.content());
+                endUnlessMoreResults();
+                return FrameKind.OK;
             case COLUMNS:
                 if (columnsOnly) { // COM_FIELD_LIST: definitions until an EOF (0xFE OK under DEPRECATE_EOF)
                     if (isEof(frame)) {

@@ -22,6 +22,7 @@ public enum ErrorCode {
     UNKNOWN_CHARACTER_SET(1115, "42000", "Unknown character set: '%s'"),
     NO_SUCH_TABLE(1146, "42S02", "Table '%s.%s' doesn't exist"),
     TABLEACCESS_DENIED_ERROR(1142, "42000", "%s command denied to user '%s'@'%s' for table '%s'"),
+    NOT_ALLOWED_COMMAND(1148, "42000", "The used command is not allowed with this MySQL version: %s"),
     NET_PACKET_TOO_LARGE(1153, "08S01", "Got a packet bigger than 'max_allowed_packet' bytes"),
     UNKNOWN_SYSTEM_VARIABLE(1193, "HY000", "Unknown system variable '%s'"),
     WRONG_ARGUMENTS(1210, "HY000", "Incorrect arguments to %s"),

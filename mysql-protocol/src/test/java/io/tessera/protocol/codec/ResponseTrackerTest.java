@@ -82,6 +82,21 @@ class ResponseTrackerTest {
     }
 
     @Test
+    void localFileRequestWaitsForTheFileThenTheOkOrErr() {
+        tracker.start(false, false);
+
+        assertThat(track(hex("fb 2f 74 6d 70 2f 61"))).containsExactly(FrameKind.LOCAL_FILE_REQUEST); // "/tmp/a"
+        assertThat(tracker.inProgress()).isTrue();
+        assertThat(track(ok(AUTOCOMMIT))).containsExactly(OK);
+        assertThat(tracker.inProgress()).isFalse();
+
+        tracker.start(false, false);
+        track(hex("fb 61"));
+        assertThat(track(hex(ERR_1146))).containsExactly(ERR);
+        assertThat(tracker.inProgress()).isFalse();
+    }
+
+    @Test
     void followsResultSetWithClassicEof() {
         tracker.start(false, false);
 
