@@ -16,6 +16,10 @@ import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlDeleteStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlPrepareStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlSelectQueryBlock;
 import io.tessera.router.error.RouteException;
+import io.tessera.router.load.LoadData;
+import io.tessera.router.load.LoadDataTree;
+import io.tessera.router.load.LoadRoute;
+import io.tessera.router.load.LoadRoutes;
 import io.tessera.router.locality.Locality;
 import io.tessera.router.locality.ResolvedTable;
 import io.tessera.router.locality.WritePlacement;
@@ -83,6 +87,9 @@ public final class Router {
      * column list into a sharded table), or {@code null}: the statement pipeline learns it before routing.
      */
     public ColumnOrderNeeded columnOrderNeeded(ParsedStatement statement, RouteContext context) {
+        if (statement.ast() instanceof LoadDataTree tree) {
+            return LoadRoutes.columnOrderNeeded(tree.load(), resolver(context, statement.type()), context);
+        }
         RowsStatement insert = RowsStatement.of(statement.ast());
         if (insert == null) {
             return null;
@@ -102,6 +109,14 @@ public final class Router {
         }
         InsertRoutes inserts = new InsertRoutes(context, resolver(context, statement.type()));
         return inserts.parentRowsNeeded(insert, insertTarget(insert, context, statement.type()));
+    }
+
+    /**
+     * Where the rows of a {@code LOAD DATA LOCAL INFILE} go, which the statement pipeline streams from the client; the
+     * column order {@link #columnOrderNeeded} names must be in {@code context} already.
+     */
+    public LoadRoute routeLoad(LoadData load, RouteContext context) {
+        return LoadRoutes.route(load, resolver(context, StatementType.LOAD_DATA), context);
     }
 
     private Function<TableReference, ResolvedTable> resolver(RouteContext context, StatementType type) {
@@ -134,6 +149,9 @@ public final class Router {
         }
         Function<TableReference, ResolvedTable> resolver = resolver(context, statement.type());
         SQLStatement ast = statement.ast();
+        if (ast instanceof LoadDataTree tree) {
+            return LoadRoutes.serverFile(tree.load(), tables.get(0));
+        }
         RowsStatement insert = RowsStatement.of(ast);
         if (insert != null) {
             ResolvedTable target = insertTarget(insert, context, statement.type());

@@ -41,6 +41,10 @@ import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlShowWarningsStatem
 import com.alibaba.druid.sql.dialect.mysql.parser.MySqlStatementParser;
 import com.alibaba.druid.sql.parser.ParserException;
 import io.tessera.router.error.RouteException;
+import io.tessera.router.load.LoadData;
+import io.tessera.router.load.LoadDataSyntax;
+import io.tessera.router.load.LoadDataTree;
+import io.tessera.router.load.LoadSyntaxException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -75,6 +79,9 @@ public final class SqlParser {
      *     statements in one text (multi-statements are not supported yet)
      */
     public ParsedStatement parse(String sql) {
+        if (LoadDataSyntax.isLoad(sql)) {
+            return load(sql, true);
+        }
         if (sql.length() > ABRIDGE_ABOVE_CHARS && !ExecutableComments.mayHold(sql)) {
             String routing = SelectListSkipper.routingText(sql);
             if (routing != null) {
@@ -94,12 +101,26 @@ public final class SqlParser {
      * statement is parsed whole: a second parse of the client's text would read it in the default mode.
      */
     public ParsedStatement parse(String sql, boolean backslashEscapes) {
+        if (LoadDataSyntax.isLoad(sql)) {
+            return load(sql, backslashEscapes);
+        }
         String readable = backslashEscapes ? sql : NoBackslashEscapes.asDefaultMode(sql);
         if (readable == sql) {
             return parse(sql); // no backslash in a string: both modes read the text alike
         }
         ParsedStatement whole = parseWhole(readable);
         return new ParsedStatement(sql, whole.ast(), whole.type(), whole.tables());
+    }
+
+    /** LOAD DATA, read by Tessera: Druid's parser drops or refuses parts of it ({@link LoadDataSyntax}). */
+    private ParsedStatement load(String sql, boolean backslashEscapes) {
+        LoadData load;
+        try {
+            load = LoadDataSyntax.parse(sql, backslashEscapes);
+        } catch (LoadSyntaxException e) {
+            throw syntaxErrors.near(sql, e.offset());
+        }
+        return new ParsedStatement(sql, new LoadDataTree(load), StatementType.LOAD_DATA, List.of(load.table()));
     }
 
     /**

@@ -65,7 +65,7 @@ public record StatementAccess(boolean changesData, Operation operation, List<Tab
                     SET, SET_TRANSACTION, USE, BEGIN, COMMIT, ROLLBACK,
                     SAVEPOINT, XA, EXPLAIN, KILL ->
                     new StatementAccess(false, null, List.of());
-            case OTHER -> other(statement);
+            case OTHER, LOAD_DATA -> other(statement);
         };
     }
 

@@ -25,6 +25,8 @@ public enum StatementType {
     EXPLAIN, KILL,
     /** LOCK TABLES / UNLOCK TABLES. */
     LOCK,
+    /** LOAD DATA [LOCAL] INFILE. */
+    LOAD_DATA,
     OTHER;
 
     /** SELECT, SHOW and EXPLAIN: they only read, so any copy of a global table may answer them. */
@@ -36,10 +38,12 @@ public enum StatementType {
         };
     }
 
-    /** INSERT, REPLACE, UPDATE, DELETE: changes to rows, which a data host undoes when the statement fails. */
+    /**
+     * INSERT, REPLACE, UPDATE, DELETE, LOAD DATA: changes to rows, which a data host undoes when the statement fails.
+     */
     public boolean changesRows() {
         return switch (this) {
-            case INSERT, REPLACE, UPDATE, DELETE -> true;
+            case INSERT, REPLACE, UPDATE, DELETE, LOAD_DATA -> true;
             default -> false;
         };
     }

@@ -88,6 +88,11 @@ public final class InsertRows {
         }
     }
 
+    /** The node of {@code value} through the table's rule; refused (1235) when it maps to none. */
+    public static int place(SqlValue value, ShardingRule rule, int tableNodes, String table) {
+        return Placement.nodeOf(rule, value, tableNodes, table);
+    }
+
     /** The node of each value through the table's rule. */
     public static List<Integer> place(List<SqlValue> values, ShardingRule rule, int tableNodes, String table) {
         List<Integer> nodes = new ArrayList<>(values.size());
