@@ -13,6 +13,7 @@ import io.tessera.protocol.result.ResultTable;
 import io.tessera.proxy.session.ClientChannel;
 import io.tessera.proxy.session.Session;
 import io.tessera.proxy.exec.merge.MergeExecution;
+import io.tessera.router.load.LoadRoute;
 import io.tessera.router.plan.PlanNode;
 import io.tessera.router.plan.Route;
 import io.tessera.router.plan.ShardStatement;
@@ -102,6 +103,23 @@ public final class Executor implements MergeExecution.Connections {
         }
         runOnNode(client, oneCopyForReads(route, read), read, execute, longData, false,
                 (backend, handler) -> backend.executePrepared(sql, longData, execute, handler));
+    }
+
+    /**
+     * Runs a {@code LOAD DATA LOCAL INFILE} ({@link LocalFileLoad}): the client's file streams to the data nodes of
+     * {@code load}, row by row where the table is sharded; all-or-nothing across several nodes.
+     */
+    public void loadLocalFile(ClientChannel client, LoadRoute load) {
+        List<ShardStatement> shards = new ArrayList<>();
+        for (String node : load.nodes()) {
+            shards.add(new ShardStatement(node, load.nodeStatement(), true));
+        }
+        if (!admitted(client, new Route(shards, load.replicated()))) {
+            return;
+        }
+        load.nodes().forEach(node -> dataNodes.get(node).count(false));
+        LocalFileLoad.run(this, client, load, load.nodes().size() > 1
+                ? transactions.atomicStatement(client.session()) : null);
     }
 
     /** Whether the transaction may take the route ({@link TransactionCoordinator#admit}); if not, the client is told. */

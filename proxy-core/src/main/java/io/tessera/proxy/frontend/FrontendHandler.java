@@ -11,6 +11,7 @@ import io.tessera.protocol.codec.PayloadAggregator;
 import io.tessera.protocol.error.ErrorCode;
 import io.tessera.proxy.config.UserConfig;
 import io.tessera.proxy.session.ClientChannel;
+import io.tessera.proxy.session.LocalFileReceiver;
 import io.tessera.proxy.session.Session;
 import io.tessera.proxy.topology.Topology;
 import java.net.InetSocketAddress;
@@ -126,6 +127,16 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
         }
         if (payload == null) {
             return; // a 16 MiB frame; the rest of the command follows
+        }
+        LocalFileReceiver localFile = client.localFile();
+        if (localFile != null) { // a LOAD DATA LOCAL file, not a command
+            if (payload.isReadable()) {
+                localFile.data(payload);
+            } else {
+                payload.release();
+                client.localFileEnded(sequenceId);
+            }
+            return;
         }
         if (busy) {
             queued.add(payload);

@@ -63,6 +63,7 @@ public final class StatementPipeline {
                 new FillAutoIncrementKeys(autoIncrement, sequences),
                 new AnswerVirtualTables(router, locals.informationSchema()),
                 new LearnColumnOrders(router, executor, columnOrders),
+                new LoadLocalFile(router, executor),
                 new LookUpParentRows(router, parentRows),
                 new PlanStatement(router, new HintedRoutes(parser, router, executor.dataNodes()), routes),
                 new CheckDataNodePrivileges(),

@@ -35,6 +35,7 @@ public final class ClientChannel {
     private Runnable onWritable;
     private CommandListener commandListener;
     private Runnable nextStatement;
+    private LocalFileReceiver localFile; // while the client sends a LOAD DATA LOCAL file
     private StatementWatch watch; // set only while SQL statistics record the current statement
     private long answerRows; // rows of the watched statement's answer so far
     private int commandStart; // the sequence id of the current command's first answer packet
@@ -145,6 +146,31 @@ public final class ClientChannel {
         }
     }
 
+    /**
+     * Asks the client for the file of LOAD DATA LOCAL INFILE (MySQL's LOCAL INFILE Request, {@code 0xFB | name}); the
+     * packets the client sends next go to {@code receiver} ({@link #localFile}) until the empty one that ends the file.
+     */
+    public void requestLocalFile(String fileName, LocalFileReceiver receiver) {
+        localFile = receiver;
+        PayloadWriter p = writer.newPayload(1 + fileName.length() * 3);
+        p.int1(0xFB);
+        p.string(fileName, session.clientCharset());
+        writer.writeAndFlush(p);
+    }
+
+    /** Who takes the packets the client sends now: the receiver of a LOAD DATA LOCAL file, or {@code null}. */
+    public LocalFileReceiver localFile() {
+        return localFile;
+    }
+
+    /** The file has ended with the empty packet {@code sequenceId}; the answer follows it. */
+    public void localFileEnded(int sequenceId) {
+        LocalFileReceiver receiver = localFile;
+        localFile = null;
+        writer.sequenceId(sequenceId + 1);
+        receiver.end();
+    }
+
     /** Counts a frame received from the client, header included. */
     public void received(int frameBytes) {
         bytesRead += frameBytes;
@@ -160,8 +186,13 @@ public final class ClientChannel {
     }
 
     public void ok(long affectedRows, long lastInsertId, int warnings) {
-        PayloadWriter p = writer.newPayload(16);
-        new OkPacket(affectedRows, lastInsertId, session.statusFlags(), warnings, "").writeTo(p);
+        ok(affectedRows, lastInsertId, warnings, "");
+    }
+
+    /** Writes OK with {@code info} (such as LOAD DATA's {@code Records: 3  Deleted: 0 ...}) and ends the command. */
+    public void ok(long affectedRows, long lastInsertId, int warnings, String info) {
+        PayloadWriter p = writer.newPayload(16 + info.length());
+        new OkPacket(affectedRows, lastInsertId, session.statusFlags(), warnings, info).writeTo(p);
         writer.writeAndFlush(p);
         commandDone();
     }
@@ -250,6 +281,11 @@ public final class ClientChannel {
      * cut short so is not metered.
      */
     public void closed() {
+        if (localFile != null) {
+            LocalFileReceiver receiver = localFile;
+            localFile = null;
+            receiver.abandoned();
+        }
         meteredType = null;
         if (watch != null) {
             watch.abandoned();

@@ -117,6 +117,11 @@ public final class Session {
         return Capability.has(capabilities, Capability.FOUND_ROWS);
     }
 
+    /** Whether the client will send files for LOAD DATA LOCAL INFILE (CLIENT_LOCAL_FILES). */
+    public boolean clientLocalFiles() {
+        return Capability.has(capabilities, Capability.LOCAL_FILES);
+    }
+
     /** Whether the client may send several statements in one COM_QUERY (CLIENT_MULTI_STATEMENTS or COM_SET_OPTION). */
     public boolean multiStatements() {
         return Capability.has(capabilities, Capability.MULTI_STATEMENTS);
