@@ -147,7 +147,7 @@ class KeyBindingIT {
         }
     }
 
-    /** REPLACE, ON DUPLICATE KEY UPDATE and a multi-row INSERT with one such key are refused whole. */
+    /** REPLACE, ON DUPLICATE KEY UPDATE, INSERT ... SET and a multi-row INSERT with one such key are refused whole. */
     @Test
     void aStatementWithOneKeyThatIsNoPlainIntegerWritesNoRow() throws SQLException {
         try (Connection c = tessera.connect("TESTDB"); Statement s = c.createStatement()) {
@@ -169,10 +169,10 @@ class KeyBindingIT {
     }
 
     /**
-     * Runs an INSERT of the row with customer {@code w<id>} twice, the second time from the route cache (a placed row
-     * is deleted in between): when {@code placed}, it writes one row, which Tessera finds by {@code WHERE id = <id>}
-     * and which lies on the node id mod 2 gives (dn1 for even ids); otherwise it is refused with 1235 and no data node
-     * holds the row.
+     * Runs an INSERT of the row with customer {@code w<id>} twice, the same text both times, so that the second may
+     * take the first's plan from the route cache (a placed row is deleted in between): when {@code placed}, it writes
+     * one row, which Tessera finds by {@code WHERE id = <id>} and which lies on the node id mod 2 gives (dn1 for even
+     * ids); otherwise it is refused with 1235 and no data node holds the row.
      */
     private static void insertedOrRefused(String how, boolean placed, long id, Insert insert) throws SQLException {
         insertedOrRefusedOnce(how, placed, id, insert);
