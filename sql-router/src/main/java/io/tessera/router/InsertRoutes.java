@@ -108,8 +108,9 @@ final class InsertRoutes {
                 insert.hasColumnList() ? null : knownColumns(target));
         List<String> missing = new ArrayList<>();
         for (SqlValue key : keys) {
-            if (locate(target, parent, key) == null && !missing.contains(key.text())) {
-                missing.add(key.text());
+            String text = InsertRows.asMycatPasses(key).text();
+            if (locate(target, parent, key) == null && !missing.contains(text)) {
+                missing.add(text);
             }
         }
         return missing.isEmpty() ? null : new ParentRowsNeeded(target.schema().name(), parent.parentTable(),
@@ -137,8 +138,8 @@ final class InsertRoutes {
             Integer node = locate(child, parent, key);
             if (node == null) {
                 throw new IllegalStateException("parent row of " + child.displayName() + " with " + parent.joinKey()
-                        + " = " + key.text() + " not located: the statement pipeline looks parent rows up before"
-                        + " routing (Router.parentRowsNeeded)");
+                        + " = " + InsertRows.asMycatPasses(key).text() + " not located: the statement pipeline looks"
+                        + " parent rows up before routing (Router.parentRowsNeeded)");
             }
             nodes.add(node);
         }
@@ -146,7 +147,8 @@ final class InsertRoutes {
     }
 
     private Integer locate(ResolvedTable child, ErParent parent, SqlValue key) {
-        return context.parents().nodeOf(child.schema().name(), parent.parentTable(), parent.parentKey(), key.text());
+        return context.parents().nodeOf(child.schema().name(), parent.parentTable(), parent.parentKey(),
+                InsertRows.asMycatPasses(key).text());
     }
 
     /** A subquery in VALUES or ON DUPLICATE KEY UPDATE runs where the rows go: it must be whole there. */

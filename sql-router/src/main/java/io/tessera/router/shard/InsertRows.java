@@ -28,7 +28,8 @@ public final class InsertRows {
     /**
      * The value of {@code column} in each row, in row order, checked: the statement has VALUES, names the column
      * (or {@code tableColumns} gives its position when there is no column list), gives it as a literal, and does
-     * not move it in ON DUPLICATE KEY UPDATE. A NULL reads as the text NULL, as MyCat's insert parser passes it.
+     * not move it in ON DUPLICATE KEY UPDATE. A NULL stays {@link SqlValue.Null}, told apart from the string
+     * {@code 'NULL'} until {@link #asMycatPasses} turns it into that text.
      *
      * @param column the column whose value places a row: the sharding column, or an ER child's join key
      * @param tableColumns the table's columns in order, for an INSERT without a column list
@@ -57,9 +58,14 @@ public final class InsertRows {
                 throw RouteException.notSupported("the sharding column " + column + " of " + table
                         + " must be given as a literal, not " + SQLUtils.toMySqlString(expr));
             }
-            values.add(value instanceof SqlValue.Null ? SqlValue.of("NULL") : value);
+            values.add(value);
         }
         return values;
+    }
+
+    /** A key as MyCat's insert parser hands it on: a NULL as the text {@code NULL}, anything else as it is. */
+    public static SqlValue asMycatPasses(SqlValue key) {
+        return key instanceof SqlValue.Null ? SqlValue.of("NULL") : key;
     }
 
     /**

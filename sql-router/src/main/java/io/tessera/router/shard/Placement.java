@@ -22,11 +22,26 @@ final class Placement {
     private Placement() {
     }
 
-    /** The node of a row's value; a value the function cannot place fails the statement (1105). */
+    /**
+     * The node of a row's value; a value the function cannot place fails the statement (1105). An integer column's
+     * function is given only integers: a string that is not one ({@code '10.0'}, {@code ' 10'}, {@code '1e1'},
+     * {@code 'abc'}) or a number with a fraction ({@code 10.5}) is refused (1235). What a data node stores for it
+     * depends on the column's type and sql_mode, which the router does not know (an INT column stores 10 for the
+     * first three, 0 or an error for {@code 'abc'}, 11 for 10.5; a VARCHAR column the text; a DECIMAL column 10.5):
+     * placing it by a guess, or by MyCat's hash of its text, could put the row where a read by its key never looks.
+     */
     static int nodeOf(ShardingRule rule, SqlValue value, int tableNodes, String table) {
+        SqlValue read = asRead(value, rule.function());
+        if (read instanceof SqlValue.Text t && !rule.function().readsText() && !isInteger(t.value())) {
+            throw RouteException.notSupported("the sharding column " + rule.column() + " of " + table + " is given '"
+                    + describe(value) + "', which is not a plain integer: the column's function places integers, and"
+                    + " which integer (if any) a data node stores for it depends on the column's type and sql_mode,"
+                    + " so a read by the stored key could look on another node; write the key as a plain integer"
+                    + " (digits, optionally signed)");
+        }
         int node;
         try {
-            node = rule.function().nodeOf(asRead(value, rule.function()));
+            node = rule.function().nodeOf(InsertRows.asMycatPasses(read));
         } catch (UnplaceableValueException e) {
             throw RouteException.unplaceable(table, rule.column(), describe(value), e.getMessage());
         }
@@ -93,6 +108,6 @@ final class Placement {
 
     private static String describe(SqlValue value) {
         return value instanceof SqlValue.Binary b ? "X'" + HexFormat.of().formatHex(b.bytes()) + "'"
-                : value.text();
+                : value instanceof SqlValue.Null ? "NULL" : value.text();
     }
 }
