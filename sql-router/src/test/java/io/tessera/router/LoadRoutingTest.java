@@ -5,14 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tessera.router.error.RouteException;
 import io.tessera.router.function.SqlValue;
-import io.tessera.router.load.LoadDataTree;
-import io.tessera.router.load.LoadRoute;
 import io.tessera.router.model.ErParent;
 import io.tessera.router.model.LogicalSchema;
 import io.tessera.router.model.LogicalTable;
 import io.tessera.router.model.SchemaCatalog;
 import io.tessera.router.model.ShardingRule;
 import io.tessera.router.model.TableKind;
+import io.tessera.router.parse.LoadDataTree;
 import io.tessera.router.parse.ParsedStatement;
 import io.tessera.router.parse.SqlParser;
 import io.tessera.router.parse.StatementType;

@@ -13,7 +13,7 @@ import io.tessera.protocol.result.ResultTable;
 import io.tessera.proxy.session.ClientChannel;
 import io.tessera.proxy.session.Session;
 import io.tessera.proxy.exec.merge.MergeExecution;
-import io.tessera.router.load.LoadRoute;
+import io.tessera.router.LoadRoute;
 import io.tessera.router.plan.PlanNode;
 import io.tessera.router.plan.Route;
 import io.tessera.router.plan.ShardStatement;

@@ -3,11 +3,10 @@ package io.tessera.proxy.pipeline;
 import io.tessera.protocol.error.ErrorCode;
 import io.tessera.proxy.access.StatementRights;
 import io.tessera.proxy.exec.Executor;
+import io.tessera.router.LoadRoute;
 import io.tessera.router.Router;
 import io.tessera.router.error.RouteException;
-import io.tessera.router.load.LoadData;
-import io.tessera.router.load.LoadDataTree;
-import io.tessera.router.load.LoadRoute;
+import io.tessera.router.parse.LoadData;
 
 /**
  * {@code LOAD DATA LOCAL INFILE}: the client's file streams to the table's data nodes, placed row by row where the
@@ -26,10 +25,10 @@ final class LoadLocalFile implements Step {
 
     @Override
     public Flow apply(QueryRun run) {
-        if (!(run.statement.ast() instanceof LoadDataTree tree) || !tree.load().local()) {
+        LoadData load = run.statement.loadData();
+        if (load == null || !load.local()) {
             return Flow.NEXT;
         }
-        LoadData load = tree.load();
         if (!run.routedByRules()) {
             throw RouteException.notSupported("LOAD DATA LOCAL INFILE cannot be sent with a MyCat datanode or sql hint:"
                     + " Tessera places its rows by the table's rule");

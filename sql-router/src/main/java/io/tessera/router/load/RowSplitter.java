@@ -1,6 +1,7 @@
 package io.tessera.router.load;
 
 import io.tessera.router.function.SqlValue;
+import io.tessera.router.parse.LoadData;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.Charset;
 import java.util.Arrays;

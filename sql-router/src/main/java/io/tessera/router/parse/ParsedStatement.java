@@ -34,6 +34,11 @@ public record ParsedStatement(String sql, SQLStatement ast, StatementType type, 
         return new ParsedStatement("", null, type, tables);
     }
 
+    /** The LOAD DATA statement as Tessera reads it ({@link LoadDataSyntax}), or {@code null} for any other. */
+    public LoadData loadData() {
+        return ast instanceof LoadDataTree tree ? tree.load() : null;
+    }
+
     /**
      * Whether the statement is a SELECT that locks the rows it reads ({@code FOR UPDATE}, {@code FOR SHARE},
      * {@code LOCK IN SHARE MODE}), which only the write host may answer.

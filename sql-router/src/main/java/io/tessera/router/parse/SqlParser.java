@@ -41,10 +41,6 @@ import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlShowWarningsStatem
 import com.alibaba.druid.sql.dialect.mysql.parser.MySqlStatementParser;
 import com.alibaba.druid.sql.parser.ParserException;
 import io.tessera.router.error.RouteException;
-import io.tessera.router.load.LoadData;
-import io.tessera.router.load.LoadDataSyntax;
-import io.tessera.router.load.LoadDataTree;
-import io.tessera.router.load.LoadSyntaxException;
 import java.util.ArrayList;
 import java.util.List;
 

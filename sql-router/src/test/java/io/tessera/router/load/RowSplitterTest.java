@@ -3,6 +3,7 @@ package io.tessera.router.load;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tessera.router.function.SqlValue;
+import io.tessera.router.parse.LoadDataSyntax;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;

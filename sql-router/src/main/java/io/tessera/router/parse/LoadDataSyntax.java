@@ -1,7 +1,6 @@
-package io.tessera.router.load;
+package io.tessera.router.parse;
 
 import io.tessera.router.error.RouteException;
-import io.tessera.router.parse.TableReference;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HexFormat;

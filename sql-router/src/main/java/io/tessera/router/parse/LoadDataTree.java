@@ -1,4 +1,4 @@
-package io.tessera.router.load;
+package io.tessera.router.parse;
 
 import com.alibaba.druid.sql.ast.expr.SQLCharExpr;
 import com.alibaba.druid.sql.ast.expr.SQLIdentifierExpr;

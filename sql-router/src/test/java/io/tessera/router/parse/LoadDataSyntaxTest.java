@@ -1,4 +1,4 @@
-package io.tessera.router.load;
+package io.tessera.router.parse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

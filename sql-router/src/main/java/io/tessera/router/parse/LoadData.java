@@ -1,6 +1,5 @@
-package io.tessera.router.load;
+package io.tessera.router.parse;
 
-import io.tessera.router.parse.TableReference;
 import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.tessera.router.load;
+package io.tessera.router.parse;
 
 /** A LOAD DATA statement MySQL would not take, and where in its text it goes wrong. */
 public final class LoadSyntaxException extends RuntimeException {

@@ -1,9 +1,8 @@
-package io.tessera.router.load;
+package io.tessera.router;
 
-import io.tessera.router.ColumnOrderNeeded;
-import io.tessera.router.RouteContext;
 import io.tessera.router.error.RouteException;
 import io.tessera.router.locality.ResolvedTable;
+import io.tessera.router.parse.LoadData;
 import io.tessera.router.parse.TableReference;
 import io.tessera.router.plan.Route;
 import io.tessera.router.plan.ShardStatement;

@@ -1,9 +1,11 @@
-package io.tessera.router.load;
+package io.tessera.router;
 
 import io.tessera.router.error.RouteException;
 import io.tessera.router.function.SqlValue;
+import io.tessera.router.load.RowSplitter;
 import io.tessera.router.locality.ResolvedTable;
 import io.tessera.router.model.ShardingRule;
+import io.tessera.router.parse.LoadData;
 import io.tessera.router.shard.InsertRows;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
