@@ -342,7 +342,7 @@ public final class MergePlanner {
             if (limit == null) {
                 return;
             }
-            if (limit.offset() != 0 || block.getLimit() == null) {
+            if (limit.offset() != 0 || block.getLimit() == null || !LimitClause.writtenAsIntegers(block.getLimit())) {
                 block.setLimit(new SQLLimit(new SQLIntegerExpr(limit.offset() + limit.count())));
                 nodeSqlChanged = true;
             }

@@ -70,6 +70,20 @@ class MergePlannerTest {
     }
 
     @Test
+    void limitBoundAsDoubleOrDecimalIsTheWholeNumberAndNodesGetItAsAnInteger() {
+        // A prepared LIMIT ?, ? bound as DOUBLE (Node's mysql2) or DECIMAL is inlined as 10.0E0 or 10.0.
+        assertThat(explain("select id, name from t order by id limit 10.0E0, 5.0E0")).isEqualTo("""
+                Project without the last 1 columns
+                Limit 10, 5
+                OrderedMerge [#0/#2 ASC]
+                SELECT id, name, W(id) FROM t ORDER BY id LIMIT 15""");
+        assertThat(explain("select id from t order by id limit 0.0, 5.00")).endsWith("ORDER BY id LIMIT 5");
+        assertThat(explain("select * from t limit 3.0E0")).isEqualTo("Limit 0, 3\nConcat\nSELECT * FROM t LIMIT 3");
+        assertThatThrownBy(() -> plan("select * from t limit 1.5E0, 3"))
+                .isInstanceOf(RouteException.class).hasMessageContaining("LIMIT offset that is not a number (1.5E0)");
+    }
+
+    @Test
     void orderByMergesOnKeysWithTheirWeightsAndLimitIsPushedAsOffsetPlusCount() {
         assertThat(explain("select id, name from t order by name desc, id limit 10, 5")).isEqualTo("""
                 Project without the last 2 columns
