@@ -19,13 +19,14 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The rows of {@code information_schema.TABLES}, {@code COLUMNS}, {@code STATISTICS}, and of the keys
- * ({@code KEY_COLUMN_USAGE}, {@code REFERENTIAL_CONSTRAINTS}, {@code TABLE_CONSTRAINTS}) for the user's logical
- * schemas: each logical table once (schema.xml's tables, and the default data node's own tables, as SHOW TABLES lists
- * them), under its logical schema's name, never a physical database's. A table's columns, indexes and keys are its
- * first data node's, read once and held in the {@link CatalogCache}; its TABLES row is its first data node's too, read
- * afresh each time, with the rows and sizes of a sharded table summed over all its data nodes (a global table's are
- * one copy's). A table its data node does not have has no rows.
+ * The rows of {@code information_schema.TABLES}, {@code COLUMNS}, {@code STATISTICS}, of the keys
+ * ({@code KEY_COLUMN_USAGE}, {@code REFERENTIAL_CONSTRAINTS}, {@code TABLE_CONSTRAINTS}) and of {@code TRIGGERS} for
+ * the user's logical schemas: each logical table once (schema.xml's tables, and the default data node's own tables, as
+ * SHOW TABLES lists them), under its logical schema's name, never a physical database's. A table's columns, indexes
+ * and keys are its first data node's, read once and held in the {@link CatalogCache}; its triggers are its first data
+ * node's, read afresh each time; its TABLES row is its first data node's too, read afresh each time, with the rows and
+ * sizes of a sharded table summed over all its data nodes (a global table's are one copy's). A table its data node
+ * does not have has no rows.
  */
 final class LogicalCatalog {
 
@@ -46,7 +47,8 @@ final class LogicalCatalog {
                 VirtualTables.STATISTICS, CatalogLayout.statistics(mariaDb),
                 VirtualTables.KEY_COLUMN_USAGE, CatalogLayout.keyColumnUsage(),
                 VirtualTables.REFERENTIAL_CONSTRAINTS, CatalogLayout.referentialConstraints(),
-                VirtualTables.TABLE_CONSTRAINTS, CatalogLayout.tableConstraints(mariaDb));
+                VirtualTables.TABLE_CONSTRAINTS, CatalogLayout.tableConstraints(mariaDb),
+                VirtualTables.TRIGGERS, CatalogLayout.triggers());
     }
 
     /** Whether {@code table} is one of the catalog's. */
@@ -92,17 +94,17 @@ final class LogicalCatalog {
     }
 
     private CompletableFuture<NodeCatalogRows> read(ClientChannel client, String table, String node) {
-        boolean cached = !table.equals(VirtualTables.TABLES); // statistics change with every write
+        // TABLES' statistics change with every write; triggers are made by statements Tessera does not take for DDL
+        boolean cached = !table.equals(VirtualTables.TABLES) && !table.equals(VirtualTables.TRIGGERS);
         NodeCatalogRows held = cached ? cache.get(table, node) : null;
         if (held != null) {
             return CompletableFuture.completedFuture(held);
         }
         long generation = cache.generation();
-        // REFERENTIAL_CONSTRAINTS alone has no TABLE_SCHEMA: a foreign key is in its table's database
-        String database = table.equals(VirtualTables.REFERENTIAL_CONSTRAINTS) ? "CONSTRAINT_SCHEMA" : "TABLE_SCHEMA";
+        CatalogLayout layout = layouts.get(table);
         return executor.query(client, node, "SELECT * FROM information_schema." + table
-                + " WHERE " + database + " = DATABASE()").thenApply(result -> {
-                    NodeCatalogRows rows = NodeCatalogRows.of(result);
+                + " WHERE " + layout.databaseColumn() + " = DATABASE()").thenApply(result -> {
+                    NodeCatalogRows rows = NodeCatalogRows.of(result, layout.tableColumn());
                     if (cached) {
                         cache.put(table, node, rows, generation);
                     }
