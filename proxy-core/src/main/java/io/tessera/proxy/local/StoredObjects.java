@@ -76,7 +76,7 @@ final class StoredObjects {
         reads.whenComplete(client.guard((ignored, error) -> {
             if (error != null) {
                 client.error(error);
-            } else if (show.where() == null || rows.isEmpty()) {
+            } else if (show.where() == null || anyNode[0] == null) {
                 client.result(table(columns, rows));
             } else {
                 filtered(client, anyNode[0], columns, rows, show.where());
@@ -145,7 +145,10 @@ final class StoredObjects {
         }
     }
 
-    /** The rows {@code where} keeps, as a data node evaluates it over a derived table of {@code rows}. */
+    /**
+     * The rows {@code where} keeps, as a data node evaluates it over a derived table of {@code rows} (also when there
+     * are none: a condition MySQL would refuse is refused).
+     */
     private void filtered(ClientChannel client, String node, List<String> columns, List<List<Object>> rows,
             String where) {
         List<Column> derived = new ArrayList<>(columns.size());

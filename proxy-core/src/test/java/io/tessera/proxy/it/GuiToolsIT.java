@@ -134,6 +134,8 @@ class GuiToolsIT {
             assertThat(rows(c, "SHOW PROCEDURE STATUS LIKE 'p%'", "Name")).containsExactly(List.of("p_db1"));
             assertThat(rows(c, "SHOW PROCEDURE STATUS WHERE Db = 'OTHERDB'", "Name")).isEmpty();
             assertThat(rows(c, "SHOW FUNCTION STATUS WHERE Db='TESTDB'", "Name")).isEmpty();
+            assertThatThrownBy(() -> cells(c, "SHOW FUNCTION STATUS WHERE nope = 1"))
+                    .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getErrorCode()).isEqualTo(1054));
             // the sharded table's trigger, on each of its shards, once under the logical table's name
             assertThat(rows(c, "SHOW TRIGGERS FROM `TESTDB` LIKE 'orders'", "Trigger", "Table", "Definer"))
                     .containsExactly(List.of("orders_check", "orders", "null"));
