@@ -21,7 +21,7 @@ final class CatalogLayout {
 
     /** The columns that hold the table's schema: the logical schema's name stands in for the physical database. */
     private static final List<String> SCHEMA_COLUMNS = List.of("TABLE_SCHEMA", "INDEX_SCHEMA", "CONSTRAINT_SCHEMA",
-            "TRIGGER_SCHEMA", "EVENT_OBJECT_SCHEMA");
+            "TRIGGER_SCHEMA", "EVENT_OBJECT_SCHEMA", "ROUTINE_SCHEMA", "EVENT_SCHEMA");
     /** The columns that name a data host account. */
     private static final List<String> ACCOUNT_COLUMNS = List.of("DEFINER");
     /** The columns that hold a foreign key's referenced schema. */
@@ -32,16 +32,18 @@ final class CatalogLayout {
     private final List<Column> columns;
     private final String tableColumn;
     private final String databaseColumn;
+    private final boolean ofSchema;
 
     private CatalogLayout(List<Column> columns) {
-        this(columns, "TABLE_NAME", "TABLE_SCHEMA");
+        this(columns, "TABLE_NAME", "TABLE_SCHEMA", false);
     }
 
-    private CatalogLayout(List<Column> columns, String tableColumn, String databaseColumn) {
+    private CatalogLayout(List<Column> columns, String tableColumn, String databaseColumn, boolean ofSchema) {
         this.columns = List.copyOf(columns);
         this.derived = new DerivedTable(columns);
         this.tableColumn = tableColumn;
         this.databaseColumn = databaseColumn;
+        this.ofSchema = ofSchema;
     }
 
     /** {@code information_schema.TABLES}. */
@@ -112,7 +114,7 @@ final class CatalogLayout {
                 Column.text("UNIQUE_CONSTRAINT_SCHEMA", 64), Column.text("UNIQUE_CONSTRAINT_NAME", 64),
                 Column.text("MATCH_OPTION", 64), Column.text("UPDATE_RULE", 64), Column.text("DELETE_RULE", 64),
                 Column.text("TABLE_NAME", 64), Column.text("REFERENCED_TABLE_NAME", 64)), "TABLE_NAME",
-                "CONSTRAINT_SCHEMA");
+                "CONSTRAINT_SCHEMA", false);
     }
 
     /** {@code information_schema.TABLE_CONSTRAINTS}; MySQL 8.0.16 and later add {@code ENFORCED}. */
@@ -142,10 +144,52 @@ final class CatalogLayout {
                 new Column("CREATED", true, "DATETIME(2)"), Column.text("SQL_MODE", 8192),
                 Column.text("DEFINER", 288), Column.text("CHARACTER_SET_CLIENT", 64),
                 Column.text("COLLATION_CONNECTION", 64), Column.text("DATABASE_COLLATION", 64)),
-                "EVENT_OBJECT_TABLE", "EVENT_OBJECT_SCHEMA");
+                "EVENT_OBJECT_TABLE", "EVENT_OBJECT_SCHEMA", false);
     }
 
-    /** The column that names a row's table. */
+    /** {@code information_schema.ROUTINES}, a schema's stored procedures and functions: MySQL 8's are MariaDB's. */
+    static CatalogLayout routines() {
+        return new CatalogLayout(List.of(Column.text("SPECIFIC_NAME", 64), Column.text("ROUTINE_CATALOG", 512),
+                Column.text("ROUTINE_SCHEMA", 64), Column.text("ROUTINE_NAME", 64), Column.text("ROUTINE_TYPE", 9),
+                Column.text("DATA_TYPE", 64), Column.signed("CHARACTER_MAXIMUM_LENGTH"),
+                Column.signed("CHARACTER_OCTET_LENGTH"), Column.unsigned("NUMERIC_PRECISION"),
+                Column.unsigned("NUMERIC_SCALE"), Column.unsigned("DATETIME_PRECISION"),
+                Column.text("CHARACTER_SET_NAME", 64), Column.text("COLLATION_NAME", 64),
+                Column.longText("DTD_IDENTIFIER"), Column.text("ROUTINE_BODY", 8),
+                Column.longText("ROUTINE_DEFINITION"),
+                Column.text("EXTERNAL_NAME", 64), Column.text("EXTERNAL_LANGUAGE", 64),
+                Column.text("PARAMETER_STYLE", 8), Column.text("IS_DETERMINISTIC", 3),
+                Column.text("SQL_DATA_ACCESS", 64), Column.text("SQL_PATH", 64), Column.text("SECURITY_TYPE", 7),
+                Column.dateTime("CREATED"), Column.dateTime("LAST_ALTERED"), Column.text("SQL_MODE", 8192),
+                Column.longText("ROUTINE_COMMENT"), Column.text("DEFINER", 288),
+                Column.text("CHARACTER_SET_CLIENT", 64),
+                Column.text("COLLATION_CONNECTION", 64), Column.text("DATABASE_COLLATION", 64)),
+                "ROUTINE_NAME", "ROUTINE_SCHEMA", true);
+    }
+
+    /** {@code information_schema.EVENTS}, a schema's scheduled events: MySQL 8's columns are MariaDB's. */
+    static CatalogLayout events() {
+        return new CatalogLayout(List.of(Column.text("EVENT_CATALOG", 64), Column.text("EVENT_SCHEMA", 64),
+                Column.text("EVENT_NAME", 64), Column.text("DEFINER", 288), Column.text("TIME_ZONE", 64),
+                Column.text("EVENT_BODY", 8), Column.longText("EVENT_DEFINITION"), Column.text("EVENT_TYPE", 9),
+                Column.dateTime("EXECUTE_AT"), Column.text("INTERVAL_VALUE", 256), Column.text("INTERVAL_FIELD", 18),
+                Column.text("SQL_MODE", 8192), Column.dateTime("STARTS"), Column.dateTime("ENDS"),
+                Column.text("STATUS", 18), Column.text("ON_COMPLETION", 12), Column.dateTime("CREATED"),
+                Column.dateTime("LAST_ALTERED"), Column.dateTime("LAST_EXECUTED"), Column.text("EVENT_COMMENT", 2048),
+                Column.unsigned("ORIGINATOR"), Column.text("CHARACTER_SET_CLIENT", 64),
+                Column.text("COLLATION_CONNECTION", 64), Column.text("DATABASE_COLLATION", 64)),
+                "EVENT_NAME", "EVENT_SCHEMA", true);
+    }
+
+    /**
+     * Whether a row belongs to the schema (a routine, an event: all of the schema's first data node's rows), rather
+     * than to a table (the rows of each logical table's first data node).
+     */
+    boolean ofSchema() {
+        return ofSchema;
+    }
+
+    /** The column that names a row's table (the object's own name, for a schema's objects). */
     String tableColumn() {
         return tableColumn;
     }

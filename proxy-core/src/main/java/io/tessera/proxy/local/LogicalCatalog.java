@@ -26,12 +26,16 @@ import java.util.concurrent.CompletableFuture;
  * and keys are its first data node's, read once and held in the {@link CatalogCache}; its triggers are its first data
  * node's, read afresh each time; its TABLES row is its first data node's too, read afresh each time, with the rows and
  * sizes of a sharded table summed over all its data nodes (a global table's are one copy's). A table its data node
- * does not have has no rows.
+ * does not have has no rows. The rows of {@code ROUTINES} and {@code EVENTS} are a schema's own: all those of its first
+ * data node (where a CALL in the schema runs), read afresh each time.
  */
 final class LogicalCatalog {
 
     /** What TABLES sums over a sharded table's data nodes. */
     private static final List<String> SUMMED = List.of("TABLE_ROWS", "DATA_LENGTH", "INDEX_LENGTH", "DATA_FREE");
+    /** The tables read afresh for each statement. */
+    private static final Set<String> UNCACHED = Set.of(VirtualTables.TABLES, VirtualTables.TRIGGERS,
+            VirtualTables.ROUTINES, VirtualTables.EVENTS);
 
     private final SchemaCatalog catalog;
     private final Executor executor;
@@ -48,7 +52,9 @@ final class LogicalCatalog {
                 VirtualTables.KEY_COLUMN_USAGE, CatalogLayout.keyColumnUsage(),
                 VirtualTables.REFERENTIAL_CONSTRAINTS, CatalogLayout.referentialConstraints(),
                 VirtualTables.TABLE_CONSTRAINTS, CatalogLayout.tableConstraints(mariaDb),
-                VirtualTables.TRIGGERS, CatalogLayout.triggers());
+                VirtualTables.TRIGGERS, CatalogLayout.triggers(),
+                VirtualTables.ROUTINES, CatalogLayout.routines(),
+                VirtualTables.EVENTS, CatalogLayout.events());
     }
 
     /** Whether {@code table} is one of the catalog's. */
@@ -69,10 +75,24 @@ final class LogicalCatalog {
         Map<String, NodeCatalogRows> read = new HashMap<>();
         CompletableFuture<Void> reads = CompletableFuture.completedFuture(null);
         // one data node after the other: inside a transaction, the session's connection to a node is one
-        for (String node : nodesToRead(schemas, table.equals(VirtualTables.TABLES))) {
+        Set<String> nodes = layout.ofSchema() ? firstNodes(schemas) : nodesToRead(schemas,
+                table.equals(VirtualTables.TABLES));
+        for (String node : nodes) {
             reads = reads.thenCompose(ignored -> read(client, table, node)).thenAccept(rows -> read.put(node, rows));
         }
         return reads.thenApply(ignored -> layout.select(rows(schemas, table, layout, read)));
+    }
+
+    /** Each schema's first data node, whose routines and events are the schema's. */
+    private static Set<String> firstNodes(List<LogicalSchema> schemas) {
+        Set<String> nodes = new LinkedHashSet<>();
+        for (LogicalSchema schema : schemas) {
+            String node = InformationSchema.firstNode(schema);
+            if (node != null) {
+                nodes.add(node);
+            }
+        }
+        return nodes;
     }
 
     /** The data nodes whose rows {@code schemas}' tables take; for TABLES ({@code sums}), all of a sharded table's. */
@@ -94,8 +114,9 @@ final class LogicalCatalog {
     }
 
     private CompletableFuture<NodeCatalogRows> read(ClientChannel client, String table, String node) {
-        // TABLES' statistics change with every write; triggers are made by statements Tessera does not take for DDL
-        boolean cached = !table.equals(VirtualTables.TABLES) && !table.equals(VirtualTables.TRIGGERS);
+        // TABLES' statistics change with every write; triggers, routines and events are made by statements Tessera
+        // does not take for DDL
+        boolean cached = !UNCACHED.contains(table);
         NodeCatalogRows held = cached ? cache.get(table, node) : null;
         if (held != null) {
             return CompletableFuture.completedFuture(held);
@@ -117,6 +138,10 @@ final class LogicalCatalog {
             Map<String, NodeCatalogRows> read) {
         List<List<Object>> rows = new ArrayList<>();
         for (LogicalSchema schema : schemas) {
+            if (layout.ofSchema()) {
+                schemaRows(schema, layout, read, rows);
+                continue;
+            }
             TreeMap<String, LogicalTable> tables = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
             for (LogicalTable logical : schema.allTables()) {
                 tables.put(logical.name(), logical);
@@ -140,6 +165,21 @@ final class LogicalCatalog {
             }
         }
         return rows;
+    }
+
+    /** Adds the rows of {@code schema}'s own objects: all its first data node gave. */
+    private static void schemaRows(LogicalSchema schema, CatalogLayout layout, Map<String, NodeCatalogRows> read,
+            List<List<Object>> rows) {
+        String node = InformationSchema.firstNode(schema);
+        NodeCatalogRows source = node == null ? null : read.get(node);
+        if (source == null) {
+            return;
+        }
+        for (String name : source.tables().values()) {
+            for (List<String> row : source.of(name)) {
+                rows.add(layout.row(source.positions(), row, schema.name(), name));
+            }
+        }
     }
 
     /** Puts into {@code values} the {@link #SUMMED} statistics over all of {@code table}'s data nodes. */

@@ -15,6 +15,7 @@ class SystemCatalogTest {
     @ParameterizedTest
     @ValueSource(strings = {"SELECT * FROM information_schema.TABLES", "SELECT WORD FROM information_schema.KEYWORDS",
             "SELECT * FROM information_schema.triggers", "SELECT COUNT(*) FROM information_schema.ENGINES",
+            "SELECT * FROM information_schema.ROUTINES", "SELECT * FROM information_schema.EVENTS",
             "SELECT * FROM INFORMATION_SCHEMA.COLLATIONS c JOIN information_schema.CHARACTER_SETS s"
                     + " ON s.CHARACTER_SET_NAME = c.CHARACTER_SET_NAME",
             "SELECT * FROM orders", "SELECT 1", "SHOW ENGINES", "SHOW CHARSET", "SHOW COLLATION", "SHOW PLUGINS",
@@ -24,7 +25,7 @@ class SystemCatalogTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"SELECT * FROM information_schema.ROUTINES", "SELECT * FROM information_schema.VIEWS",
+    @ValueSource(strings = {"SELECT * FROM information_schema.PARAMETERS", "SELECT * FROM information_schema.VIEWS",
             "SELECT 1 FROM dual WHERE EXISTS (SELECT 1 FROM information_schema.partitions)",
             "SELECT * FROM information_schema.INNODB_TABLES", "SELECT * FROM information_schema.no_such_table"})
     void refusesAnyOtherInformationSchemaTableByName(String sql) {
