@@ -147,6 +147,22 @@ final class CatalogLayout {
                 "EVENT_OBJECT_TABLE", "EVENT_OBJECT_SCHEMA", false);
     }
 
+    /**
+     * {@code information_schema.VIEWS}; MariaDB adds {@code ALGORITHM}. The physical database's name in a definition
+     * (MySQL writes every name qualified and quoted) reads as the logical schema's.
+     */
+    static CatalogLayout views(boolean mariaDb) {
+        List<Column> columns = new ArrayList<>(List.of(Column.text("TABLE_CATALOG", 512),
+                Column.text("TABLE_SCHEMA", 64), Column.text("TABLE_NAME", 64), Column.longText("VIEW_DEFINITION"),
+                Column.text("CHECK_OPTION", 8), Column.text("IS_UPDATABLE", 3), Column.text("DEFINER", 288),
+                Column.text("SECURITY_TYPE", 7), Column.text("CHARACTER_SET_CLIENT", 64),
+                Column.text("COLLATION_CONNECTION", 64)));
+        if (mariaDb) {
+            columns.add(Column.text("ALGORITHM", 10));
+        }
+        return new CatalogLayout(columns);
+    }
+
     /** {@code information_schema.ROUTINES}, a schema's stored procedures and functions: MySQL 8's are MariaDB's. */
     static CatalogLayout routines() {
         return new CatalogLayout(List.of(Column.text("SPECIFIC_NAME", 64), Column.text("ROUTINE_CATALOG", 512),
@@ -222,6 +238,8 @@ final class CatalogLayout {
                 values.add(table);
             } else if (ACCOUNT_COLUMNS.contains(column.name())) {
                 values.add(null);
+            } else if (column.name().equals("VIEW_DEFINITION")) {
+                values.add(logicalNames(positions, row, schema));
             } else if (REFERENCED_SCHEMA_COLUMNS.contains(column.name())) {
                 values.add(referencedSchema(positions.get(column.name()), positions, row, schema));
             } else {
@@ -235,6 +253,20 @@ final class CatalogLayout {
     /** The SELECT of a derived table of {@code rows} (each from {@link #row}). */
     String select(List<List<Object>> rows) {
         return derived.select(rows);
+    }
+
+    /** A view's definition with the quoted name of its physical database as the logical schema's. */
+    private String logicalNames(Map<String, Integer> positions, List<String> row, String schema) {
+        Integer definition = positions.get("VIEW_DEFINITION");
+        Integer database = positions.get(databaseColumn);
+        if (definition == null || row.get(definition) == null || database == null || row.get(database) == null) {
+            return definition == null ? null : row.get(definition);
+        }
+        return row.get(definition).replace(quoted(row.get(database)), quoted(schema));
+    }
+
+    private static String quoted(String name) {
+        return "`" + name.replace("`", "``") + "`";
     }
 
     private static String referencedSchema(Integer referenced, Map<String, Integer> positions, List<String> row,

@@ -20,14 +20,15 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * The rows of {@code information_schema.TABLES}, {@code COLUMNS}, {@code STATISTICS}, of the keys
- * ({@code KEY_COLUMN_USAGE}, {@code REFERENTIAL_CONSTRAINTS}, {@code TABLE_CONSTRAINTS}) and of {@code TRIGGERS} for
- * the user's logical schemas: each logical table once (schema.xml's tables, and the default data node's own tables, as
- * SHOW TABLES lists them), under its logical schema's name, never a physical database's. A table's columns, indexes
- * and keys are its first data node's, read once and held in the {@link CatalogCache}; its triggers are its first data
- * node's, read afresh each time; its TABLES row is its first data node's too, read afresh each time, with the rows and
- * sizes of a sharded table summed over all its data nodes (a global table's are one copy's). A table its data node
- * does not have has no rows. The rows of {@code ROUTINES} and {@code EVENTS} are a schema's own: all those of its first
- * data node (where a CALL in the schema runs), read afresh each time.
+ * ({@code KEY_COLUMN_USAGE}, {@code REFERENTIAL_CONSTRAINTS}, {@code TABLE_CONSTRAINTS}), {@code TRIGGERS} and
+ * {@code VIEWS} for the user's logical schemas: each logical table once (schema.xml's tables, and the default data
+ * node's own tables, as SHOW TABLES lists them), under its logical schema's name, never a physical database's. A
+ * table's columns, indexes and keys are its first data node's, read once and held in the {@link CatalogCache}; its
+ * triggers (a view's definition) are its first data node's, read afresh each time; its TABLES row is its first data
+ * node's too, read afresh each time, with the rows and sizes of a sharded table summed over all its data nodes (a
+ * global table's are one copy's). A table its data node does not have has no rows. The rows of {@code ROUTINES} and
+ * {@code EVENTS} are a schema's own: all those of its first data node (where a CALL in the schema runs), read afresh
+ * each time.
  */
 final class LogicalCatalog {
 
@@ -35,7 +36,7 @@ final class LogicalCatalog {
     private static final List<String> SUMMED = List.of("TABLE_ROWS", "DATA_LENGTH", "INDEX_LENGTH", "DATA_FREE");
     /** The tables read afresh for each statement. */
     private static final Set<String> UNCACHED = Set.of(VirtualTables.TABLES, VirtualTables.TRIGGERS,
-            VirtualTables.ROUTINES, VirtualTables.EVENTS);
+            VirtualTables.ROUTINES, VirtualTables.EVENTS, VirtualTables.VIEWS);
 
     private final SchemaCatalog catalog;
     private final Executor executor;
@@ -54,7 +55,8 @@ final class LogicalCatalog {
                 VirtualTables.TABLE_CONSTRAINTS, CatalogLayout.tableConstraints(mariaDb),
                 VirtualTables.TRIGGERS, CatalogLayout.triggers(),
                 VirtualTables.ROUTINES, CatalogLayout.routines(),
-                VirtualTables.EVENTS, CatalogLayout.events());
+                VirtualTables.EVENTS, CatalogLayout.events(),
+                VirtualTables.VIEWS, CatalogLayout.views(mariaDb));
     }
 
     /** Whether {@code table} is one of the catalog's. */
@@ -114,8 +116,8 @@ final class LogicalCatalog {
     }
 
     private CompletableFuture<NodeCatalogRows> read(ClientChannel client, String table, String node) {
-        // TABLES' statistics change with every write; triggers, routines and events are made by statements Tessera
-        // does not take for DDL
+        // TABLES' statistics change with every write; triggers, routines, events and views are made by statements
+        // Tessera does not all take for DDL
         boolean cached = !UNCACHED.contains(table);
         NodeCatalogRows held = cached ? cache.get(table, node) : null;
         if (held != null) {

@@ -149,39 +149,42 @@ public final class ShowStatements {
             return;
         }
         Pattern like = show.like() == null ? null : likePattern(show.like());
-        TreeMap<String, String> names = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        // each table's name as written, and its type: a configured table is a base table, a default-node table (or
+        // view) is what its data node says
+        TreeMap<String, String[]> names = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
         for (LogicalTable t : schema.allTables()) {
-            names.put(t.name(), t.name());
+            names.put(t.name(), new String[] {t.name(), "BASE TABLE"});
         }
         if (schema.defaultDataNode() == null) {
             client.result(tableList(schemaName, show.full(), names, like));
             return;
         }
-        executor.query(client, schema.defaultDataNode(), "SHOW TABLES").whenComplete(client.guard((result, error) -> {
+        executor.query(client, schema.defaultDataNode(), "SHOW FULL TABLES").whenComplete(client.guard((result,
+                error) -> {
             if (error != null) {
                 client.error(error);
                 return;
             }
             for (List<String> row : result.rows()) {
-                names.putIfAbsent(row.get(0), row.get(0));
+                names.putIfAbsent(row.get(0), new String[] {row.get(0), row.get(1)});
             }
             client.result(tableList(schemaName, show.full(), names, like));
         }));
     }
 
-    private static ResultTable tableList(String schema, boolean full, TreeMap<String, String> names, Pattern like) {
+    private static ResultTable tableList(String schema, boolean full, TreeMap<String, String[]> names, Pattern like) {
         ResultTable.Builder table = ResultTable.builder().column(ResultTable.varchar("Tables_in_" + schema));
         if (full) {
             table.column(ResultTable.varchar("Table_type"));
         }
-        for (String name : names.values()) {
-            if (like != null && !like.matcher(name).matches()) {
+        for (String[] name : names.values()) {
+            if (like != null && !like.matcher(name[0]).matches()) {
                 continue;
             }
             if (full) {
-                table.row(name, "BASE TABLE");
+                table.row(name[0], name[1]);
             } else {
-                table.row(name);
+                table.row(name[0]);
             }
         }
         return table.build();

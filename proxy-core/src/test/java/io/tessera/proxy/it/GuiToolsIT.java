@@ -2,6 +2,7 @@ package io.tessera.proxy.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.InstanceOfAssertFactories.STRING;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -65,6 +66,9 @@ class GuiToolsIT {
                 s.execute("CREATE PROCEDURE p_" + db + "() SELECT 1");
             }
         }
+        try (Connection c = node("db1"); Statement s = c.createStatement()) {
+            s.execute("CREATE VIEW notes_v AS SELECT id FROM notes");
+        }
     }
 
     static Stream<Arguments> statements() {
@@ -108,10 +112,13 @@ class GuiToolsIT {
     @Test
     void logicalTablesAreListedOnce() throws SQLException {
         try (Connection c = tessera.connect("TESTDB")) {
-            assertThat(column(c, "SHOW FULL TABLES FROM `TESTDB`", 1)).containsExactly("notes", "orders", "region");
+            assertThat(rows(c, "SHOW FULL TABLES FROM `TESTDB`", "Tables_in_TESTDB", "Table_type")).containsExactly(
+                    List.of("notes", "BASE TABLE"), List.of("notes_v", "VIEW"), List.of("orders", "BASE TABLE"),
+                    List.of("region", "BASE TABLE"));
             assertThat(column(c, "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'TESTDB'"
-                    + " ORDER BY TABLE_NAME", 1)).containsExactly("notes", "orders", "region");
-            assertThat(column(c, "SHOW TABLE STATUS FROM `TESTDB`", 1)).containsExactly("notes", "orders", "region");
+                    + " ORDER BY TABLE_NAME", 1)).containsExactly("notes", "notes_v", "orders", "region");
+            assertThat(column(c, "SHOW TABLE STATUS FROM `TESTDB`", 1))
+                    .containsExactly("notes", "notes_v", "orders", "region");
             assertThat(column(c, "SHOW INDEXES FROM `TESTDB`.`orders`", 3)).containsExactly("PRIMARY", "by_customer");
         }
     }
@@ -126,7 +133,13 @@ class GuiToolsIT {
             assertThat(rows(c, "SHOW PROCEDURE STATUS WHERE Db = 'OTHERDB'", "Name")).isEmpty();
             assertThat(rows(c, "SELECT ROUTINE_SCHEMA, ROUTINE_NAME, DEFINER FROM information_schema.ROUTINES",
                     "ROUTINE_SCHEMA", "ROUTINE_NAME", "DEFINER")).containsExactly(List.of("TESTDB", "p_db1", "null"));
-            assertThat(rows(c, "SELECT COUNT(*) AS n FROM information_schema.EVENTS", "n")).containsExactly(List.of("0"));
+            assertThat(rows(c, "SELECT COUNT(*) AS n FROM information_schema.EVENTS", "n"))
+                    .containsExactly(List.of("0"));
+            // a view of the default node: its definition names the logical schema, never the physical database
+            assertThat(rows(c, "SELECT TABLE_SCHEMA, TABLE_NAME, DEFINER FROM information_schema.VIEWS",
+                    "TABLE_SCHEMA", "TABLE_NAME", "DEFINER")).containsExactly(List.of("TESTDB", "notes_v", "null"));
+            assertThat(cells(c, "SELECT VIEW_DEFINITION FROM information_schema.VIEWS")).singleElement(STRING)
+                    .contains("`TESTDB`.`notes`");
             assertThat(rows(c, "SHOW FUNCTION STATUS WHERE Db='TESTDB'", "Name")).isEmpty();
             assertThatThrownBy(() -> cells(c, "SHOW FUNCTION STATUS WHERE nope = 1"))
                     .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getErrorCode()).isEqualTo(1054));
@@ -146,7 +159,7 @@ class GuiToolsIT {
     @Test
     void whatWouldShowADataHostsOwnCatalogIsRefusedWithTheReason() throws SQLException {
         try (Connection c = tessera.connect("TESTDB")) {
-            for (String sql : List.of("SELECT * FROM information_schema.VIEWS",
+            for (String sql : List.of("SELECT * FROM information_schema.CHECK_CONSTRAINTS",
                     "SELECT * FROM information_schema.PARTITIONS", "SELECT * FROM information_schema.FILES",
                     "SELECT * FROM information_schema.PARAMETERS", "SELECT * FROM information_schema.nope",
                     "SHOW CREATE PROCEDURE p_db1", "SHOW CREATE TRIGGER orders_check", "SHOW OPEN TABLES",

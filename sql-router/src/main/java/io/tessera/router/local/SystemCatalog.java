@@ -63,7 +63,7 @@ public final class SystemCatalog {
                 return "information_schema." + name + " is not answered through Tessera: its rows would be a data"
                         + " host's own, with its physical database names. Tessera answers SCHEMATA, TABLES, COLUMNS,"
                         + " STATISTICS, KEY_COLUMN_USAGE, TABLE_CONSTRAINTS, REFERENTIAL_CONSTRAINTS, TRIGGERS,"
-                        + " ROUTINES, EVENTS, PROCESSLIST and KEYWORDS for the logical schemas";
+                        + " VIEWS, ROUTINES, EVENTS, PROCESSLIST and KEYWORDS for the logical schemas";
             }
         }
         return null;

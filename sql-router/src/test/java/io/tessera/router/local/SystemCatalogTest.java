@@ -25,7 +25,7 @@ class SystemCatalogTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"SELECT * FROM information_schema.PARAMETERS", "SELECT * FROM information_schema.VIEWS",
+    @ValueSource(strings = {"SELECT * FROM information_schema.PARAMETERS", "SELECT * FROM information_schema.FILES",
             "SELECT 1 FROM dual WHERE EXISTS (SELECT 1 FROM information_schema.partitions)",
             "SELECT * FROM information_schema.INNODB_TABLES", "SELECT * FROM information_schema.no_such_table"})
     void refusesAnyOtherInformationSchemaTableByName(String sql) {
