@@ -102,7 +102,7 @@ final class PreparedStatements {
         return switch (parsed.type()) {
             case SET, SET_TRANSACTION, USE, BEGIN, COMMIT, ROLLBACK, SAVEPOINT, SHOW_DATABASES, SHOW_TABLES,
                     SHOW_WARNINGS, SHOW_GRANTS, SHOW_PROCESSLIST, SHOW_STATUS, SHOW_TABLE_STATUS, SHOW_CREATE_DATABASE,
-                    EXPLAIN, KILL, XA, LOCK -> false;
+                    SHOW_OBJECTS, EXPLAIN, KILL, XA, LOCK -> false;
             default -> true;
         };
     }

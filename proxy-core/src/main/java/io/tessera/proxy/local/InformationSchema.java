@@ -27,7 +27,9 @@ import java.util.concurrent.CompletableFuture;
  *   <li>{@code PROCESSLIST}: what SHOW FULL PROCESSLIST lists ({@link ProcessList}), in MySQL 8's columns;</li>
  *   <li>{@code TABLES}, {@code COLUMNS}, {@code STATISTICS}, {@code KEY_COLUMN_USAGE}, {@code REFERENTIAL_CONSTRAINTS},
  *       {@code TABLE_CONSTRAINTS}: the logical catalog ({@link LogicalCatalog}), in MySQL 8's columns or
- *       MariaDB's.</li>
+ *       MariaDB's;</li>
+ *   <li>{@code KEYWORDS}: MySQL 8.0's keywords in its columns, or the data host's own when Tessera presents itself
+ *       as MariaDB ({@link Keywords}).</li>
  * </ul>
  */
 public final class InformationSchema {
@@ -47,6 +49,7 @@ public final class InformationSchema {
     private final DerivedTable schemata;
     private final CatalogCache catalogCache = new CatalogCache(CACHED_CATALOG_ROWS);
     private final LogicalCatalog logicalCatalog;
+    private final String keywords;
 
     /** @param serverVersion the version Tessera presents itself with: MariaDB's columns when it names MariaDB */
     public InformationSchema(SchemaCatalog catalog, Executor executor, ProcessList processList, String serverVersion) {
@@ -59,6 +62,7 @@ public final class InformationSchema {
                 Column.text("SQL_PATH", 512),
                 mariaDb ? Column.text("SCHEMA_COMMENT", 1024) : Column.text("DEFAULT_ENCRYPTION", 3)));
         this.logicalCatalog = new LogicalCatalog(catalog, executor, catalogCache, mariaDb);
+        this.keywords = Keywords.select(mariaDb);
     }
 
     /** DDL has run through Tessera: the logical tables' columns, indexes and keys are read again when next asked. */
@@ -74,6 +78,9 @@ public final class InformationSchema {
         Map<String, String> selects = new LinkedHashMap<>();
         if (tables.contains(VirtualTables.PROCESSLIST)) {
             selects.put(VirtualTables.PROCESSLIST, processes(client));
+        }
+        if (tables.contains(VirtualTables.KEYWORDS)) {
+            selects.put(VirtualTables.KEYWORDS, keywords);
         }
         CompletableFuture<Map<String, String>> all = CompletableFuture.completedFuture(selects);
         for (String table : tables) {
@@ -129,7 +136,7 @@ public final class InformationSchema {
     }
 
     /** Where the schema's tables not in schema.xml live, else its first table's first node; null without either. */
-    private static String firstNode(LogicalSchema schema) {
+    static String firstNode(LogicalSchema schema) {
         if (schema.defaultDataNode() != null) {
             return schema.defaultDataNode();
         }

@@ -19,18 +19,24 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The rows of {@code information_schema.TABLES}, {@code COLUMNS}, {@code STATISTICS}, and of the keys
- * ({@code KEY_COLUMN_USAGE}, {@code REFERENTIAL_CONSTRAINTS}, {@code TABLE_CONSTRAINTS}) for the user's logical
- * schemas: each logical table once (schema.xml's tables, and the default data node's own tables, as SHOW TABLES lists
- * them), under its logical schema's name, never a physical database's. A table's columns, indexes and keys are its
- * first data node's, read once and held in the {@link CatalogCache}; its TABLES row is its first data node's too, read
- * afresh each time, with the rows and sizes of a sharded table summed over all its data nodes (a global table's are
- * one copy's). A table its data node does not have has no rows.
+ * The rows of {@code information_schema.TABLES}, {@code COLUMNS}, {@code STATISTICS}, of the keys
+ * ({@code KEY_COLUMN_USAGE}, {@code REFERENTIAL_CONSTRAINTS}, {@code TABLE_CONSTRAINTS}), {@code TRIGGERS} and
+ * {@code VIEWS} for the user's logical schemas: each logical table once (schema.xml's tables, and the default data
+ * node's own tables, as SHOW TABLES lists them), under its logical schema's name, never a physical database's. A
+ * table's columns, indexes and keys are its first data node's, read once and held in the {@link CatalogCache}; its
+ * triggers (a view's definition) are its first data node's, read afresh each time; its TABLES row is its first data
+ * node's too, read afresh each time, with the rows and sizes of a sharded table summed over all its data nodes (a
+ * global table's are one copy's). A table its data node does not have has no rows. The rows of {@code ROUTINES} and
+ * {@code EVENTS} are a schema's own: all those of its first data node (where a CALL in the schema runs), read afresh
+ * each time.
  */
 final class LogicalCatalog {
 
     /** What TABLES sums over a sharded table's data nodes. */
     private static final List<String> SUMMED = List.of("TABLE_ROWS", "DATA_LENGTH", "INDEX_LENGTH", "DATA_FREE");
+    /** The tables read afresh for each statement. */
+    private static final Set<String> UNCACHED = Set.of(VirtualTables.TABLES, VirtualTables.TRIGGERS,
+            VirtualTables.ROUTINES, VirtualTables.EVENTS, VirtualTables.VIEWS);
 
     private final SchemaCatalog catalog;
     private final Executor executor;
@@ -46,7 +52,11 @@ final class LogicalCatalog {
                 VirtualTables.STATISTICS, CatalogLayout.statistics(mariaDb),
                 VirtualTables.KEY_COLUMN_USAGE, CatalogLayout.keyColumnUsage(),
                 VirtualTables.REFERENTIAL_CONSTRAINTS, CatalogLayout.referentialConstraints(),
-                VirtualTables.TABLE_CONSTRAINTS, CatalogLayout.tableConstraints(mariaDb));
+                VirtualTables.TABLE_CONSTRAINTS, CatalogLayout.tableConstraints(mariaDb),
+                VirtualTables.TRIGGERS, CatalogLayout.triggers(),
+                VirtualTables.ROUTINES, CatalogLayout.routines(),
+                VirtualTables.EVENTS, CatalogLayout.events(),
+                VirtualTables.VIEWS, CatalogLayout.views(mariaDb));
     }
 
     /** Whether {@code table} is one of the catalog's. */
@@ -67,10 +77,24 @@ final class LogicalCatalog {
         Map<String, NodeCatalogRows> read = new HashMap<>();
         CompletableFuture<Void> reads = CompletableFuture.completedFuture(null);
         // one data node after the other: inside a transaction, the session's connection to a node is one
-        for (String node : nodesToRead(schemas, table.equals(VirtualTables.TABLES))) {
+        Set<String> nodes = layout.ofSchema() ? firstNodes(schemas) : nodesToRead(schemas,
+                table.equals(VirtualTables.TABLES));
+        for (String node : nodes) {
             reads = reads.thenCompose(ignored -> read(client, table, node)).thenAccept(rows -> read.put(node, rows));
         }
         return reads.thenApply(ignored -> layout.select(rows(schemas, table, layout, read)));
+    }
+
+    /** Each schema's first data node, whose routines and events are the schema's. */
+    private static Set<String> firstNodes(List<LogicalSchema> schemas) {
+        Set<String> nodes = new LinkedHashSet<>();
+        for (LogicalSchema schema : schemas) {
+            String node = InformationSchema.firstNode(schema);
+            if (node != null) {
+                nodes.add(node);
+            }
+        }
+        return nodes;
     }
 
     /** The data nodes whose rows {@code schemas}' tables take; for TABLES ({@code sums}), all of a sharded table's. */
@@ -92,17 +116,18 @@ final class LogicalCatalog {
     }
 
     private CompletableFuture<NodeCatalogRows> read(ClientChannel client, String table, String node) {
-        boolean cached = !table.equals(VirtualTables.TABLES); // statistics change with every write
+        // TABLES' statistics change with every write; triggers, routines, events and views are made by statements
+        // Tessera does not all take for DDL
+        boolean cached = !UNCACHED.contains(table);
         NodeCatalogRows held = cached ? cache.get(table, node) : null;
         if (held != null) {
             return CompletableFuture.completedFuture(held);
         }
         long generation = cache.generation();
-        // REFERENTIAL_CONSTRAINTS alone has no TABLE_SCHEMA: a foreign key is in its table's database
-        String database = table.equals(VirtualTables.REFERENTIAL_CONSTRAINTS) ? "CONSTRAINT_SCHEMA" : "TABLE_SCHEMA";
+        CatalogLayout layout = layouts.get(table);
         return executor.query(client, node, "SELECT * FROM information_schema." + table
-                + " WHERE " + database + " = DATABASE()").thenApply(result -> {
-                    NodeCatalogRows rows = NodeCatalogRows.of(result);
+                + " WHERE " + layout.databaseColumn() + " = DATABASE()").thenApply(result -> {
+                    NodeCatalogRows rows = NodeCatalogRows.of(result, layout.tableColumn());
                     if (cached) {
                         cache.put(table, node, rows, generation);
                     }
@@ -115,6 +140,10 @@ final class LogicalCatalog {
             Map<String, NodeCatalogRows> read) {
         List<List<Object>> rows = new ArrayList<>();
         for (LogicalSchema schema : schemas) {
+            if (layout.ofSchema()) {
+                schemaRows(schema, layout, read, rows);
+                continue;
+            }
             TreeMap<String, LogicalTable> tables = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
             for (LogicalTable logical : schema.allTables()) {
                 tables.put(logical.name(), logical);
@@ -138,6 +167,21 @@ final class LogicalCatalog {
             }
         }
         return rows;
+    }
+
+    /** Adds the rows of {@code schema}'s own objects: all its first data node gave. */
+    private static void schemaRows(LogicalSchema schema, CatalogLayout layout, Map<String, NodeCatalogRows> read,
+            List<List<Object>> rows) {
+        String node = InformationSchema.firstNode(schema);
+        NodeCatalogRows source = node == null ? null : read.get(node);
+        if (source == null) {
+            return;
+        }
+        for (String name : source.tables().values()) {
+            for (List<String> row : source.of(name)) {
+                rows.add(layout.row(source.positions(), row, schema.name(), name));
+            }
+        }
     }
 
     /** Puts into {@code values} the {@link #SUMMED} statistics over all of {@code table}'s data nodes. */

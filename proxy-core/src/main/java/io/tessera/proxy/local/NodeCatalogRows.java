@@ -30,13 +30,19 @@ record NodeCatalogRows(Map<String, Integer> positions, Map<String, String> table
 
     /** The rows of {@code result}, whose {@code TABLE_NAME} column names each row's table. */
     static NodeCatalogRows of(QueryResult result) {
+        return of(result, "TABLE_NAME");
+    }
+
+    /** The rows of {@code result}, whose column {@code tableName} names each row's table. */
+    static NodeCatalogRows of(QueryResult result, String tableName) {
         Map<String, Integer> positions = new HashMap<>();
         for (int i = 0; i < result.columns().size(); i++) {
             positions.put(result.columns().get(i).toUpperCase(Locale.ROOT), i);
         }
-        Integer tableColumn = positions.get("TABLE_NAME");
+        Integer tableColumn = positions.get(tableName);
         if (tableColumn == null) {
-            throw new IllegalArgumentException("columns: " + result.columns() + " (expected: TABLE_NAME among them)");
+            throw new IllegalArgumentException("columns: " + result.columns() + " (expected: " + tableName
+                    + " among them)");
         }
         Map<String, String> tables = new LinkedHashMap<>();
         Map<String, List<List<String>>> rows = new HashMap<>();

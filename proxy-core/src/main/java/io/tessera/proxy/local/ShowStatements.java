@@ -9,12 +9,14 @@ import io.tessera.proxy.session.Session;
 import io.tessera.router.error.RouteException;
 import io.tessera.router.local.LocalStatements;
 import io.tessera.router.local.ShowCreateDatabase;
+import io.tessera.router.local.ShowObjects;
 import io.tessera.router.local.ShowTableStatus;
 import io.tessera.router.local.ShowTables;
 import io.tessera.router.model.LogicalSchema;
 import io.tessera.router.model.LogicalTable;
 import io.tessera.router.model.SchemaCatalog;
 import io.tessera.router.parse.ParsedStatement;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
@@ -25,7 +27,8 @@ import java.util.regex.Pattern;
  * {@code SHOW WARNINGS} (the warnings of the session's last statement), and the logical view of what a data host
  * would tell of itself: {@code SHOW GRANTS} ({@link Grants}), {@code SHOW PROCESSLIST} ({@link ProcessList}),
  * {@code SHOW STATUS} ({@link StatusVariables}); {@code SHOW TABLE STATUS} ({@link TableStatus}) and {@code SHOW CREATE
- * DATABASE} ({@link CreateDatabase}) of a logical schema.
+ * DATABASE} ({@link CreateDatabase}) of a logical schema; SHOW PROCEDURE / FUNCTION STATUS, TRIGGERS and EVENTS of
+ * logical schemas ({@link StoredObjects}).
  */
 public final class ShowStatements {
 
@@ -36,6 +39,7 @@ public final class ShowStatements {
     private final StatusVariables status;
     private final TableStatus tableStatus;
     private final CreateDatabase createDatabase;
+    private final StoredObjects storedObjects;
 
     public ShowStatements(SchemaCatalog catalog, Executor executor, ClientConnections connections) {
         this.catalog = catalog;
@@ -45,6 +49,34 @@ public final class ShowStatements {
         this.status = new StatusVariables(connections);
         this.tableStatus = new TableStatus(executor);
         this.createDatabase = new CreateDatabase(executor);
+        this.storedObjects = new StoredObjects(executor);
+    }
+
+    /**
+     * SHOW PROCEDURE / FUNCTION STATUS (every schema of the user's) and SHOW TRIGGERS / EVENTS (the one named, or the
+     * session's) of logical schemas ({@link StoredObjects}).
+     */
+    public void storedObjects(ClientChannel client, ParsedStatement statement) {
+        ShowObjects show = ShowObjects.of(statement);
+        List<LogicalSchema> schemas = new ArrayList<>();
+        if (show.kind() == ShowObjects.Kind.PROCEDURE || show.kind() == ShowObjects.Kind.FUNCTION) {
+            for (String name : client.session().user().schemas()) {
+                catalog.schema(name).ifPresent(schemas::add);
+            }
+        } else {
+            String schemaName = show.schema() != null ? show.schema() : client.session().schema();
+            if (schemaName == null) {
+                client.error(RouteException.noDatabaseSelected());
+                return;
+            }
+            LogicalSchema schema = catalog.schema(schemaName).orElse(null);
+            if (schema == null || !client.session().user().schemas().contains(schemaName)) {
+                client.error(RouteException.unknownDatabase(schemaName));
+                return;
+            }
+            schemas.add(schema);
+        }
+        storedObjects.show(client, schemas, show);
     }
 
     public void tableStatus(ClientChannel client, ParsedStatement statement) {
@@ -117,39 +149,42 @@ public final class ShowStatements {
             return;
         }
         Pattern like = show.like() == null ? null : likePattern(show.like());
-        TreeMap<String, String> names = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        // each table's name as written, and its type: a configured table is a base table, a default-node table (or
+        // view) is what its data node says
+        TreeMap<String, String[]> names = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
         for (LogicalTable t : schema.allTables()) {
-            names.put(t.name(), t.name());
+            names.put(t.name(), new String[] {t.name(), "BASE TABLE"});
         }
         if (schema.defaultDataNode() == null) {
             client.result(tableList(schemaName, show.full(), names, like));
             return;
         }
-        executor.query(client, schema.defaultDataNode(), "SHOW TABLES").whenComplete(client.guard((result, error) -> {
+        executor.query(client, schema.defaultDataNode(), "SHOW FULL TABLES").whenComplete(client.guard((result,
+                error) -> {
             if (error != null) {
                 client.error(error);
                 return;
             }
             for (List<String> row : result.rows()) {
-                names.putIfAbsent(row.get(0), row.get(0));
+                names.putIfAbsent(row.get(0), new String[] {row.get(0), row.get(1)});
             }
             client.result(tableList(schemaName, show.full(), names, like));
         }));
     }
 
-    private static ResultTable tableList(String schema, boolean full, TreeMap<String, String> names, Pattern like) {
+    private static ResultTable tableList(String schema, boolean full, TreeMap<String, String[]> names, Pattern like) {
         ResultTable.Builder table = ResultTable.builder().column(ResultTable.varchar("Tables_in_" + schema));
         if (full) {
             table.column(ResultTable.varchar("Table_type"));
         }
-        for (String name : names.values()) {
-            if (like != null && !like.matcher(name).matches()) {
+        for (String[] name : names.values()) {
+            if (like != null && !like.matcher(name[0]).matches()) {
                 continue;
             }
             if (full) {
-                table.row(name, "BASE TABLE");
+                table.row(name[0], name[1]);
             } else {
-                table.row(name);
+                table.row(name[0]);
             }
         }
         return table.build();

@@ -3,6 +3,7 @@ package io.tessera.proxy.pipeline;
 import io.tessera.proxy.local.InformationSchema;
 import io.tessera.router.Router;
 import io.tessera.router.error.RouteException;
+import io.tessera.router.local.SystemCatalog;
 import io.tessera.router.local.VirtualTables;
 import io.tessera.router.parse.NoBackslashEscapes;
 import io.tessera.router.parse.StatementType;
@@ -15,8 +16,10 @@ import java.util.Set;
  * ({@code TABLES}, {@code COLUMNS}, {@code STATISTICS} and the keys') reads Tessera's rows, never a data host's
  * ({@link VirtualTables}): once {@link InformationSchema} has them (which may take a data node's answer), the
  * statement, its session values inlined, goes to the node of statements without tables with each such table replaced
- * by a derived table of those rows, and is never cached. Refused (1235): any other statement on them, and one that
- * also reads tables of logical schemas. A {@code datanode=} or {@code sql=} hint sends the statement as written.
+ * by a derived table of those rows, and is never cached. Refused (1235): any other statement on them, one that also
+ * reads tables of logical schemas, and one that reads what of a data host's own catalog is not on
+ * {@link SystemCatalog}'s allow-list (it would show physical database names). A {@code datanode=} or {@code sql=} hint
+ * sends the statement as written.
  */
 final class AnswerVirtualTables implements Step {
 
@@ -32,6 +35,10 @@ final class AnswerVirtualTables implements Step {
     public Flow apply(QueryRun run) {
         if (!run.routedByRules()) {
             return Flow.NEXT;
+        }
+        String refusal = SystemCatalog.refusal(run.statement);
+        if (refusal != null) {
+            throw RouteException.notSupported(refusal);
         }
         Set<String> tables = VirtualTables.named(run.statement);
         if (tables.isEmpty()) {

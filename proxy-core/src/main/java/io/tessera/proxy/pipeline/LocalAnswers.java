@@ -55,6 +55,7 @@ public final class LocalAnswers {
             case SHOW_STATUS -> shows.status(client, statement);
             case SHOW_TABLE_STATUS -> shows.tableStatus(client, statement);
             case SHOW_CREATE_DATABASE -> shows.createDatabase(client, statement);
+            case SHOW_OBJECTS -> shows.storedObjects(client, statement);
             case USE -> use(client, LocalStatements.useSchema(statement));
             case SET -> setStatement.handle(client, statement);
             case SET_TRANSACTION -> transactions.set(client, statement);

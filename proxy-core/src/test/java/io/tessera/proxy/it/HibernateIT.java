@@ -66,10 +66,6 @@ class HibernateIT {
                 .setProperty("hibernate.connection.password", RunningTessera.PASSWORD)
                 .setProperty("hibernate.connection.pool_size", "2")
                 .setProperty("hibernate.hbm2ddl.auto", "validate")
-                // Connector/J's getSQLKeywords() asks INFORMATION_SCHEMA.KEYWORDS for a RESERVED column that MariaDB
-                // data nodes lack (see docs/clients.md): name the dialect and skip that boot-time metadata read.
-                .setProperty("hibernate.dialect", "org.hibernate.dialect.MySQLDialect")
-                .setProperty("hibernate.boot.allow_jdbc_metadata_access", "false")
                 .buildSessionFactory();
     }
 

@@ -41,6 +41,12 @@ class InformationSchemaMariaDbIT {
                     "MAX_INDEX_LENGTH", "TEMPORARY");
             assertThat(labels(c, "SELECT * FROM information_schema.TABLE_CONSTRAINTS")).endsWith("TABLE_NAME",
                     "CONSTRAINT_TYPE");
+            assertThat(labels(c, "SELECT * FROM information_schema.TRIGGERS")).startsWith("TRIGGER_CATALOG")
+                    .endsWith("DATABASE_COLLATION");
+            // MariaDB's KEYWORDS: the data host's words, without MySQL 8's RESERVED
+            assertThat(labels(c, "SELECT * FROM information_schema.KEYWORDS")).containsExactly("WORD");
+            assertThat(column(c.createStatement().executeQuery("SELECT WORD FROM information_schema.KEYWORDS"
+                    + " WHERE WORD = 'SELECT'"), "WORD")).containsExactly("SELECT");
         }
     }
 

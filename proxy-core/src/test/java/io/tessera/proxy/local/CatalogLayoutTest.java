@@ -78,4 +78,21 @@ class CatalogLayoutTest {
                 null);
         assertThat(other.get(layout.indexOf("UNIQUE_CONSTRAINT_SCHEMA"))).isNull();
     }
+
+    @Test
+    void aTriggerIsItsLogicalTablesUnderTheLogicalSchemaWithoutItsDefiner() {
+        CatalogLayout layout = CatalogLayout.triggers();
+        assertThat(layout.tableColumn()).isEqualTo("EVENT_OBJECT_TABLE");
+        assertThat(layout.databaseColumn()).isEqualTo("EVENT_OBJECT_SCHEMA");
+        Map<String, Integer> positions = Map.of("TRIGGER_SCHEMA", 0, "TRIGGER_NAME", 1, "EVENT_OBJECT_SCHEMA", 2,
+                "EVENT_OBJECT_TABLE", 3, "DEFINER", 4, "ACTION_ORDER", 5);
+        List<Object> row = layout.row(positions, List.of("db1", "audit", "db1", "ORDERS", "root@%", "1"), "TESTDB",
+                "orders");
+        assertThat(row.get(layout.indexOf("TRIGGER_SCHEMA"))).isEqualTo("TESTDB");
+        assertThat(row.get(layout.indexOf("EVENT_OBJECT_SCHEMA"))).isEqualTo("TESTDB");
+        assertThat(row.get(layout.indexOf("EVENT_OBJECT_TABLE"))).isEqualTo("orders");
+        assertThat(row.get(layout.indexOf("TRIGGER_NAME"))).isEqualTo("audit");
+        assertThat(row.get(layout.indexOf("DEFINER"))).isNull();
+        assertThat(row.get(layout.indexOf("ACTION_ORDER"))).isEqualTo(BigInteger.ONE);
+    }
 }

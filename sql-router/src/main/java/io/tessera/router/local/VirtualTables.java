@@ -19,12 +19,15 @@ import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * The {@code information_schema} tables Tessera answers from its own state rather than a data host's:
- * {@code SCHEMATA} (the user's logical schemas), {@code PROCESSLIST} (Tessera's client connections), and the logical
+ * {@code SCHEMATA} (the user's logical schemas), {@code PROCESSLIST} (Tessera's client connections), the logical
  * catalog's {@code TABLES}, {@code COLUMNS}, {@code STATISTICS}, {@code KEY_COLUMN_USAGE},
- * {@code REFERENTIAL_CONSTRAINTS} and {@code TABLE_CONSTRAINTS} (the logical tables, their columns, indexes and
- * keys). A SELECT that
- * reads them runs on a data node with each of them replaced by a derived table of the rows Tessera gives, so that the
- * data host evaluates the rest of the statement (columns, WHERE, ORDER BY, joins) exactly as MySQL would. Stateless.
+ * {@code REFERENTIAL_CONSTRAINTS}, {@code TABLE_CONSTRAINTS}, {@code TRIGGERS}, {@code VIEWS}, {@code ROUTINES} and
+ * {@code EVENTS} (the logical tables, their columns, indexes, keys, triggers and views' definitions, the schemas'
+ * routines and events), and
+ * {@code KEYWORDS} (in the shape of the server Tessera presents itself as). A SELECT
+ * that reads them runs on a data node with each of them replaced by a derived table of the rows Tessera gives, so that
+ * the data host evaluates the rest of the statement (columns, WHERE, ORDER BY, joins) exactly as MySQL would.
+ * Stateless.
  */
 public final class VirtualTables {
 
@@ -44,9 +47,20 @@ public final class VirtualTables {
     public static final String REFERENTIAL_CONSTRAINTS = "REFERENTIAL_CONSTRAINTS";
     /** {@code information_schema.TABLE_CONSTRAINTS}. */
     public static final String TABLE_CONSTRAINTS = "TABLE_CONSTRAINTS";
+    /** {@code information_schema.TRIGGERS}. */
+    public static final String TRIGGERS = "TRIGGERS";
+    /** {@code information_schema.ROUTINES}. */
+    public static final String ROUTINES = "ROUTINES";
+    /** {@code information_schema.EVENTS}. */
+    public static final String EVENTS = "EVENTS";
+    /** {@code information_schema.VIEWS}. */
+    public static final String VIEWS = "VIEWS";
+    /** {@code information_schema.KEYWORDS}. */
+    public static final String KEYWORDS = "KEYWORDS";
 
     private static final Set<String> NAMES = Set.of(SCHEMATA, PROCESSLIST, TABLES, COLUMNS, STATISTICS,
-            KEY_COLUMN_USAGE, REFERENTIAL_CONSTRAINTS, TABLE_CONSTRAINTS);
+            KEY_COLUMN_USAGE, REFERENTIAL_CONSTRAINTS, TABLE_CONSTRAINTS, TRIGGERS, ROUTINES, EVENTS, VIEWS,
+            KEYWORDS);
 
     private static final String INFORMATION_SCHEMA = "information_schema";
 
@@ -127,6 +141,11 @@ public final class VirtualTables {
             sql = sql.replace(placeholder + i + "_", "(" + derived.get(i) + ")");
         }
         return sql;
+    }
+
+    /** Whether {@code table} (upper case) of {@code information_schema} is one of these. */
+    static boolean answers(String table) {
+        return NAMES.contains(table);
     }
 
     private static String virtual(String schema, String table) {

@@ -35,8 +35,12 @@ import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlLockTableStatement
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlUnlockTablesStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlSetTransactionStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlShowCreateDatabaseStatement;
+import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlShowEventsStatement;
+import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlShowFunctionStatusStatement;
+import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlShowProcedureStatusStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlShowStatusStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlShowTableStatusStatement;
+import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlShowTriggersStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlShowWarningsStatement;
 import com.alibaba.druid.sql.dialect.mysql.parser.MySqlStatementParser;
 import com.alibaba.druid.sql.parser.ParserException;
@@ -211,6 +215,10 @@ public final class SqlParser {
         if (ast instanceof MySqlShowCreateDatabaseStatement) {
             return StatementType.SHOW_CREATE_DATABASE;
         }
+        if (ast instanceof MySqlShowProcedureStatusStatement || ast instanceof MySqlShowFunctionStatusStatement
+                || ast instanceof MySqlShowTriggersStatement || ast instanceof MySqlShowEventsStatement) {
+            return StatementType.SHOW_OBJECTS;
+        }
         if (ast instanceof SQLShowStatement) {
             return StatementType.SHOW_OTHER;
         }
@@ -260,7 +268,8 @@ public final class SqlParser {
         } else if (ast instanceof SQLShowIndexesStatement s) {
             collectShowTarget(collector, s.getDatabase(), s.getTable().getName());
         } else if (type != StatementType.SHOW_DATABASES && type != StatementType.SHOW_TABLES
-                && type != StatementType.SHOW_TABLE_STATUS && type != StatementType.SHOW_CREATE_DATABASE) {
+                && type != StatementType.SHOW_TABLE_STATUS && type != StatementType.SHOW_CREATE_DATABASE
+                && type != StatementType.SHOW_OBJECTS) {
             ast.accept(collector);
         }
         return new ArrayList<>(collector.tables());

@@ -61,7 +61,7 @@ public record StatementAccess(boolean changesData, Operation operation, List<Tab
                     .map(table -> new TableAccess(table, Set.of(), true)).toList());
             case LOCK -> lock(statement);
             case SHOW_TABLE_INFO, SHOW_DATABASES, SHOW_TABLES, SHOW_WARNINGS, SHOW_VARIABLES, SHOW_GRANTS,
-                    SHOW_PROCESSLIST, SHOW_STATUS, SHOW_TABLE_STATUS, SHOW_CREATE_DATABASE, SHOW_OTHER,
+                    SHOW_PROCESSLIST, SHOW_STATUS, SHOW_TABLE_STATUS, SHOW_CREATE_DATABASE, SHOW_OBJECTS, SHOW_OTHER,
                     SET, SET_TRANSACTION, USE, BEGIN, COMMIT, ROLLBACK,
                     SAVEPOINT, XA, EXPLAIN, KILL ->
                     new StatementAccess(false, null, List.of());

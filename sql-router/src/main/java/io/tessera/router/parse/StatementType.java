@@ -15,6 +15,11 @@ public enum StatementType {
      * answers (one row per logical table, statistics summed over its nodes; the logical schema's name).
      */
     SHOW_TABLE_STATUS, SHOW_CREATE_DATABASE,
+    /**
+     * SHOW PROCEDURE STATUS, SHOW FUNCTION STATUS, SHOW TRIGGERS and SHOW EVENTS: Tessera lists the logical schemas'
+     * stored objects from their data nodes' answers, under logical names.
+     */
+    SHOW_OBJECTS,
     SHOW_OTHER,
     SET, SET_TRANSACTION, USE,
     BEGIN, COMMIT, ROLLBACK,
@@ -32,8 +37,8 @@ public enum StatementType {
     /** SELECT, SHOW and EXPLAIN: they only read, so any copy of a global table may answer them. */
     public boolean reads() {
         return switch (this) {
-            case SELECT, SHOW_TABLE_INFO, SHOW_VARIABLES, SHOW_GRANTS, SHOW_PROCESSLIST, SHOW_STATUS, SHOW_OTHER,
-                    EXPLAIN -> true;
+            case SELECT, SHOW_TABLE_INFO, SHOW_VARIABLES, SHOW_GRANTS, SHOW_PROCESSLIST, SHOW_STATUS, SHOW_OBJECTS,
+                    SHOW_OTHER, EXPLAIN -> true;
             default -> false;
         };
     }

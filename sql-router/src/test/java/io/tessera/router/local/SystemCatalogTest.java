@@ -1,0 +1,62 @@
+package io.tessera.router.local;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tessera.router.parse.SqlParser;
+import io.tessera.router.parse.StatementType;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class SystemCatalogTest {
+
+    private final SqlParser parser = new SqlParser();
+
+    @ParameterizedTest
+    @ValueSource(strings = {"SELECT * FROM information_schema.TABLES", "SELECT WORD FROM information_schema.KEYWORDS",
+            "SELECT * FROM information_schema.triggers", "SELECT COUNT(*) FROM information_schema.ENGINES",
+            "SELECT * FROM information_schema.ROUTINES", "SELECT * FROM information_schema.EVENTS",
+            "SELECT * FROM INFORMATION_SCHEMA.COLLATIONS c JOIN information_schema.CHARACTER_SETS s"
+                    + " ON s.CHARACTER_SET_NAME = c.CHARACTER_SET_NAME",
+            "SELECT * FROM orders", "SELECT 1", "SHOW ENGINES", "SHOW CHARSET", "SHOW COLLATION", "SHOW PLUGINS",
+            "SHOW PRIVILEGES"})
+    void passesWhatHoldsNoPhysicalNames(String sql) {
+        assertThat(SystemCatalog.refusal(parser.parse(sql))).isNull();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"SELECT * FROM information_schema.PARAMETERS", "SELECT * FROM information_schema.FILES",
+            "SELECT 1 FROM dual WHERE EXISTS (SELECT 1 FROM information_schema.partitions)",
+            "SELECT * FROM information_schema.INNODB_TABLES", "SELECT * FROM information_schema.no_such_table"})
+    void refusesAnyOtherInformationSchemaTableByName(String sql) {
+        assertThat(SystemCatalog.refusal(parser.parse(sql))).startsWith("information_schema.")
+                .contains("is not answered through Tessera", "physical database names");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"SHOW CREATE PROCEDURE p", "SHOW CREATE FUNCTION f", "SHOW CREATE TRIGGER t",
+            "SHOW CREATE VIEW v", "SHOW CREATE EVENT e", "SHOW MASTER STATUS", "SHOW BINARY LOGS", "SHOW OPEN TABLES",
+            "SHOW ENGINE INNODB STATUS", "SHOW ERRORS"})
+    void refusesAnyOtherShowOfTheDataHost(String sql) {
+        assertThat(SystemCatalog.refusal(parser.parse(sql))).contains("not answered through Tessera");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"SHOW PROCEDURE STATUS WHERE Db = 'TESTDB'", "SHOW FUNCTION STATUS LIKE 'f%'",
+            "SHOW FULL TRIGGERS FROM `TESTDB`", "SHOW TRIGGERS LIKE 'orders'", "SHOW EVENTS FROM TESTDB"})
+    void storedObjectListsAreTesserasOwn(String sql) {
+        assertThat(parser.parse(sql).type()).isEqualTo(StatementType.SHOW_OBJECTS);
+    }
+
+    @Test
+    void readsWhatAStoredObjectListAsks() {
+        assertThat(ShowObjects.of(parser.parse("SHOW PROCEDURE STATUS WHERE Db = 'TESTDB'")))
+                .isEqualTo(new ShowObjects(ShowObjects.Kind.PROCEDURE, null, null, "Db = 'TESTDB'"));
+        assertThat(ShowObjects.of(parser.parse("SHOW FUNCTION STATUS LIKE 'f%'")))
+                .isEqualTo(new ShowObjects(ShowObjects.Kind.FUNCTION, null, "f%", null));
+        assertThat(ShowObjects.of(parser.parse("SHOW FULL TRIGGERS FROM `TESTDB` LIKE 'orders'")))
+                .isEqualTo(new ShowObjects(ShowObjects.Kind.TRIGGERS, "TESTDB", "orders", null));
+        assertThat(ShowObjects.of(parser.parse("SHOW EVENTS FROM TESTDB")))
+                .isEqualTo(new ShowObjects(ShowObjects.Kind.EVENTS, "TESTDB", null, null));
+    }
+}
