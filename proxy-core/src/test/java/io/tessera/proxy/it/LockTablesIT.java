@@ -82,6 +82,23 @@ class LockTablesIT {
     }
 
     @Test
+    void lockTablesCommitsTheTransactionAndReleasesEarlierLocks() throws Exception {
+        long id = evenId();
+        try (Connection locker = tessera.connect("TESTDB"); Statement s = locker.createStatement()) {
+            s.execute("BEGIN");
+            s.executeUpdate("INSERT INTO orders VALUES (" + id + ", 'committed')");
+            s.execute("LOCK TABLES orders READ");
+            assertThat(NodeRows.on(tessera, "db1", "SELECT note FROM orders WHERE id = " + id))
+                    .containsExactly("committed");
+            CompletableFuture<Void> writer = direct("db2", oddId());
+            assertBlocked(List.of(writer));
+            s.execute("LOCK TABLES notes READ"); // dn1 only: orders' locks go on both nodes
+            assertDone(List.of(writer));
+            s.execute("UNLOCK TABLES");
+        }
+    }
+
+    @Test
     void lockThatFailsOnOneNodeLeavesNothingLocked() throws Exception {
         try (Connection locker = tessera.connect("TESTDB"); Statement s = locker.createStatement()) {
             assertThatThrownBy(() -> s.execute("LOCK TABLES orders READ, nosuch READ")) // nosuch: default node dn1
