@@ -63,15 +63,20 @@ public final class TableLocks {
         if (next == shards.size()) {
             return DONE;
         }
+        if (!client.channel().isActive()) { // the session has ended, and reset what it held: lock nothing more
+            return CompletableFuture.failedFuture(new TesseraException(ErrorCode.UNKNOWN_ERROR,
+                    "the client left while LOCK TABLES waited"));
+        }
         ShardStatement shard = shards.get(next);
         return executor.query(client, shard.dataNode(), shard.sql()).handle((result, error) -> {
             if (error == null) {
                 client.session().tableLocks().add(shard.dataNode());
                 return lockEach(client, shards, next + 1);
             }
-            // a LOCK TABLES that fails on a node has released that connection's earlier locks there
-            return unlock(client).handle((ignored, unlockError) -> CompletableFuture.<Void>failedFuture(error))
-                    .thenCompose(failed -> failed);
+            // the failed node holds no locks (MySQL releases a connection's locks before it takes new ones);
+            // the nodes before it let theirs go, whatever that costs, and the node's error is the answer
+            return unlock(client).handle((ignored, unlockError) -> null)
+                    .thenCompose(ignored -> CompletableFuture.<Void>failedFuture(error));
         }).thenCompose(step -> step);
     }
 
