@@ -13,6 +13,7 @@ import com.alibaba.druid.sql.ast.statement.SQLSelectStatement;
 import com.alibaba.druid.sql.ast.statement.SQLUpdateSetItem;
 import com.alibaba.druid.sql.ast.statement.SQLUpdateStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlDeleteStatement;
+import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlLockTableStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlPrepareStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlSelectQueryBlock;
 import io.tessera.router.error.RouteException;
@@ -138,6 +139,9 @@ public final class Router {
         if (statement.ast() instanceof MySqlPrepareStatement prepare) {
             checkPreparedText(prepare, context);
         }
+        if (statement.ast() instanceof MySqlLockTableStatement) {
+            return lockTables(statement, context);
+        }
         LogicalSchema current = context.schema() == null ? null : catalog.schema(context.schema()).orElse(null);
         List<ResolvedTable> tables = resolveAll(statement, current);
         boolean qualified = anyQualified(tables);
@@ -171,6 +175,20 @@ public final class Router {
             return toNodes(placement, sql(statement, qualified), qualified);
         }
         return onEveryNodeOfItsTables(statement, tables, sql(statement, qualified), qualified);
+    }
+
+    /** {@code LOCK TABLES} on every data node of the tables it names ({@link LockRoutes}). */
+    public Route lockTables(ParsedStatement statement, RouteContext context) {
+        if (!(statement.ast() instanceof MySqlLockTableStatement lock)) {
+            throw new IllegalArgumentException("statement: " + statement.sql() + " (expected: LOCK TABLES)");
+        }
+        return LockRoutes.route(lock, resolver(context, StatementType.LOCK));
+    }
+
+    /** The data nodes that hold {@code ref}; none for a table of MySQL's own databases (information_schema, ...). */
+    public List<String> nodesOf(TableReference ref, RouteContext context) {
+        ResolvedTable table = resolver(context, StatementType.SELECT).apply(ref);
+        return table == null ? List.of() : table.nodes();
     }
 
     private PlanNode select(ParsedStatement statement, SQLSelectStatement select, Locality locality,
@@ -244,7 +262,7 @@ public final class Router {
         return ref.schema() != null && SYSTEM_DATABASES.contains(ref.schema().toLowerCase(Locale.ROOT));
     }
 
-    private static TableReference tableOf(SQLExprTableSource source) {
+    static TableReference tableOf(SQLExprTableSource source) {
         String alias = source.getAlias() == null ? null : SQLUtils.normalize(source.getAlias());
         if (source.getExpr() instanceof SQLPropertyExpr property
                 && property.getOwner() instanceof SQLIdentifierExpr owner) {

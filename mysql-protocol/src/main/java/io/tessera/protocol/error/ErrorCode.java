@@ -18,6 +18,7 @@ public enum ErrorCode {
     EMPTY_QUERY(1065, "42000", "Query was empty"),
     UNKNOWN_THREAD(1094, "HY000", "Unknown thread id: %s"),
     NOT_THREAD_OWNER(1095, "HY000", "You are not owner of thread %s"),
+    TABLE_NOT_LOCKED(1100, "HY000", "Table '%s' was not locked with LOCK TABLES"),
     UNKNOWN_ERROR(1105, "HY000", "%s"),
     UNKNOWN_CHARACTER_SET(1115, "42000", "Unknown character set: '%s'"),
     NO_SUCH_TABLE(1146, "42S02", "Table '%s.%s' doesn't exist"),

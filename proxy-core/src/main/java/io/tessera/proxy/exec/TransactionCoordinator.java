@@ -196,6 +196,12 @@ public final class TransactionCoordinator {
      */
     AtomicStatement atomicStatement(Session session) {
         boolean ownTransaction = !session.inTransaction();
+        if (ownTransaction && !session.tableLocks().isEmpty()) {
+            throw new TesseraException(ErrorCode.NOT_SUPPORTED_YET, "a write on several data nodes under LOCK TABLES"
+                    + " with autocommit on is not supported: the transaction that makes it all-or-nothing would"
+                    + " release the table locks; SET autocommit = 0 before LOCK TABLES, as MySQL advises for InnoDB,"
+                    + " and COMMIT before UNLOCK TABLES");
+        }
         return new AtomicStatement(ownTransaction, ownTransaction && session.xa() ? xids.next() : null);
     }
 

@@ -2,6 +2,7 @@ package io.tessera.proxy.local;
 
 import io.tessera.protocol.error.ErrorCode;
 import io.tessera.proxy.exec.Executor;
+import io.tessera.proxy.exec.TableLocks;
 import io.tessera.proxy.session.ClientChannel;
 import io.tessera.proxy.session.Session;
 import io.tessera.proxy.session.SqlLiterals;
@@ -21,14 +22,26 @@ import io.tessera.router.parse.ParsedStatement;
 public final class Transactions {
 
     private final Executor executor;
+    private final TableLocks tableLocks;
 
     public Transactions(Executor executor) {
         this.executor = executor;
+        this.tableLocks = new TableLocks(executor);
     }
 
-    /** BEGIN commits an open transaction first, as MySQL does. */
+    /** BEGIN commits an open transaction first and releases the session's table locks, as MySQL does. */
     public void begin(ClientChannel client, ParsedStatement statement) {
         Session session = client.session();
+        if (!session.tableLocks().isEmpty()) {
+            tableLocks.unlock(client).whenComplete(client.guard((ignored, error) -> {
+                if (error != null) {
+                    client.error(error);
+                } else {
+                    begin(client, statement);
+                }
+            }));
+            return;
+        }
         boolean readOnly = LocalStatements.startsReadOnly(statement);
         String sql = statement.sql().trim();
         if (!session.transaction().hasParticipants()) {

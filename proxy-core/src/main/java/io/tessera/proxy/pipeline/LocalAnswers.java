@@ -15,7 +15,7 @@ import io.tessera.router.parse.ParsedStatement;
 /**
  * The statements Tessera answers itself: SHOW DATABASES/TABLES/WARNINGS/GRANTS/PROCESSLIST/STATUS, SHOW TABLE STATUS,
  * SHOW CREATE DATABASE, USE, SET, transactions, KILL, the SELECTs of session values, and the refusals of what clients
- * may not send (XA, LOCK TABLES; UNLOCK TABLES has nothing to release). Each answer ends the command. Also the rows
+ * may not send (XA). Each answer ends the command; LOCK TABLES goes on to {@link LockTables}. Also the rows
  * of the information_schema tables Tessera answers in a statement a data node runs ({@link AnswerVirtualTables}).
  */
 public final class LocalAnswers {
@@ -69,26 +69,11 @@ public final class LocalAnswers {
             case SELECT -> {
                 return localSelect.tryAnswer(client, statement);
             }
-            case LOCK -> lock(client, statement);
             default -> {
                 return false;
             }
         }
         return true;
-    }
-
-    /**
-     * LOCK TABLES is refused: Tessera shares backend connections between statements, so no lock would last. UNLOCK
-     * TABLES is OK, as MySQL answers a session that holds no table locks (mysqldump {@code --single-transaction}
-     * sends it after its START TRANSACTION).
-     */
-    private static void lock(ClientChannel client, ParsedStatement statement) {
-        if (LocalStatements.unlocksTables(statement)) {
-            client.ok();
-        } else {
-            client.error(RouteException.notSupported("LOCK TABLES is not supported: Tessera shares backend"
-                    + " connections between statements; use transactions (mysqldump --single-transaction)"));
-        }
     }
 
     private void use(ClientChannel client, String schema) {

@@ -5,6 +5,7 @@ import io.tessera.protocol.error.TesseraException;
 import io.tessera.proxy.exec.ColumnOrders;
 import io.tessera.proxy.exec.Executor;
 import io.tessera.proxy.exec.ParentRows;
+import io.tessera.proxy.exec.TableLocks;
 import io.tessera.proxy.local.SessionFunctions;
 import io.tessera.proxy.sequence.AutoIncrementTables;
 import io.tessera.proxy.sequence.Sequences;
@@ -58,6 +59,8 @@ public final class StatementPipeline {
                 new AnswerLocally(parser, locals),
                 new CheckHintedSchema(authenticator),
                 new CheckPrivileges(),
+                new LockTables(router, new TableLocks(executor)),
+                new CheckTableLocks(router),
                 new CommitBeforeDdl(executor),
                 new InlineSessionValues(sessionFunctions),
                 new FillAutoIncrementKeys(autoIncrement, sequences),

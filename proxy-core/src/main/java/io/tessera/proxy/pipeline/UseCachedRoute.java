@@ -13,7 +13,7 @@ import io.tessera.router.parse.StatementType;
  * {@link RunPlan}: no parse; it is counted here ({@code Com_xxx}), as {@link ParseStatement} counts the others.
  * Hinted statements, shortened texts and sessions with a {@code sql_select_limit} (a plan made for one limit must not
  * serve another) always plan anew, and so do users whose statements are checked against their rights
- * ({@link CheckPrivileges} needs the parse).
+ * ({@link CheckPrivileges} needs the parse) and sessions holding table locks ({@link CheckTableLocks} needs it).
  */
 final class UseCachedRoute implements Step {
 
@@ -30,7 +30,7 @@ final class UseCachedRoute implements Step {
         Session session = run.session();
         run.hint = MycatHint.of(run.sql).orElse(null);
         if (!cacheable(run) || run.hint != null || session.selectLimit() >= 0
-                || StatementRights.restricts(session.user())) {
+                || StatementRights.restricts(session.user()) || !session.tableLocks().isEmpty()) {
             return Flow.NEXT;
         }
         RouteCache.Entry cached = routes.get(session.schema(), session.backslashEscapes(), run.sql);

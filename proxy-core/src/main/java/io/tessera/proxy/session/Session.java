@@ -48,6 +48,7 @@ public final class Session {
     private int warningCount;
     private final Map<String, BackendConnection> pinned = new LinkedHashMap<>();
     private final Set<String> bound = new HashSet<>();
+    private final Set<String> tableLocks = new HashSet<>();
     private boolean statementBinds;
     private boolean statementOnWriteHost;
     private final Map<BackendConnection, String> running = new HashMap<>();
@@ -306,11 +307,21 @@ public final class Session {
     /** The connection holding state on {@code dataNode} is gone (it broke), and the state with it. */
     public void unbind(String dataNode) {
         bound.remove(dataNode);
+        tableLocks.remove(dataNode);
     }
 
     /** The connections holding state have been reset, or are gone. */
     public void unbindAll() {
         bound.clear();
+        tableLocks.clear();
+    }
+
+    /**
+     * The data nodes on which the session's connection (pinned, {@link #holdsState holding state}) holds table locks
+     * of {@code LOCK TABLES}.
+     */
+    public Set<String> tableLocks() {
+        return tableLocks;
     }
 
     /** Whether the statement running now leaves state on its connections, which must then stay the session's. */

@@ -19,14 +19,16 @@ import org.apache.logging.log4j.Logger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The real {@code mysqldump} (or {@code mariadb-dump}) dumps a logical schema through Tessera, every row of every
  * table (a sharded table from all its nodes, more rows than the schema's sqlMaxLimit), and the dump loads into a plain
- * MariaDB database with identical rows. It runs with {@code --single-transaction}: Tessera refuses LOCK TABLES, which
- * mysqldump sends otherwise. mysqldump reads each table's engine and columns from information_schema.TABLES and
+ * MariaDB database with identical rows. It runs with {@code --single-transaction} and in mysqldump's default mode,
+ * which takes {@code LOCK TABLES ... READ LOCAL} of the tables it dumps on every data node that holds them and reads
+ * the rows under those locks. mysqldump reads each table's engine and columns from information_schema.TABLES and
  * COLUMNS, which Tessera answers from its logical catalog.
  */
 @Tag("integration")
@@ -70,10 +72,10 @@ class MysqldumpIT {
         }
     }
 
-    @Test
-    void dumpOfTheLogicalSchemaLoadsBackWithEveryRow() throws Exception {
-        String sql = run(List.of(dump, "-h127.0.0.1", "-P" + tessera.port(), "-utest", "-ptest", "--no-tablespaces",
-                "--single-transaction", "TESTDB"));
+    @ParameterizedTest(name = "single transaction: {0}")
+    @ValueSource(booleans = {true, false})
+    void dumpOfTheLogicalSchemaLoadsBackWithEveryRow(boolean singleTransaction) throws Exception {
+        String sql = run(command(singleTransaction, "TESTDB"));
         load(sql);
         for (String table : List.of("orders", "region", "notes")) {
             assertThat(restoredRows(table)).as(table).isEqualTo(throughTessera(table));
@@ -81,13 +83,24 @@ class MysqldumpIT {
         assertThat(restoredRows("orders")).hasSize(ORDERS);
     }
 
-    @Test
-    void dumpOfOneTableHasAllItsRows() throws Exception {
-        String sql = run(List.of(dump, "-h127.0.0.1", "-P" + tessera.port(), "-utest", "-ptest", "--no-tablespaces",
-                "--single-transaction", "TESTDB", "orders"));
+    @ParameterizedTest(name = "single transaction: {0}")
+    @ValueSource(booleans = {true, false})
+    void dumpOfOneTableHasAllItsRows(boolean singleTransaction) throws Exception {
+        String sql = run(command(singleTransaction, "TESTDB", "orders"));
         assertThat(sql).contains("CREATE TABLE `orders`").doesNotContain("CREATE TABLE `region`");
         load(sql);
         assertThat(restoredRows("orders")).hasSize(ORDERS).isEqualTo(throughTessera("orders"));
+    }
+
+    /** mysqldump of {@code what}: with {@code --single-transaction}, or in its default mode (LOCK TABLES). */
+    private static List<String> command(boolean singleTransaction, String... what) {
+        List<String> command = new ArrayList<>(List.of(dump, "-h127.0.0.1", "-P" + tessera.port(), "-utest",
+                "-ptest", "--no-tablespaces"));
+        if (singleTransaction) {
+            command.add("--single-transaction");
+        }
+        command.addAll(List.of(what));
+        return command;
     }
 
     private static String run(List<String> command) throws IOException, InterruptedException {

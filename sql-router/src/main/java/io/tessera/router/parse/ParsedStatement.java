@@ -4,6 +4,7 @@ import com.alibaba.druid.sql.ast.SQLStatement;
 import com.alibaba.druid.sql.ast.statement.SQLCreateTableStatement;
 import com.alibaba.druid.sql.ast.statement.SQLDropTableStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlExecuteStatement;
+import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlLockTableStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlPrepareStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MysqlDeallocatePrepareStatement;
 import java.util.List;
@@ -50,9 +51,13 @@ public record ParsedStatement(String sql, SQLStatement ast, StatementType type, 
     /**
      * Whether the statement leaves state that only the connection running it has, so that the session's later
      * statements on that data node must run on the same connection: a temporary table, a statement of SQL's
-     * {@code PREPARE} (which {@code EXECUTE} and {@code DEALLOCATE} use), a named lock of {@code GET_LOCK}.
+     * {@code PREPARE} (which {@code EXECUTE} and {@code DEALLOCATE} use), a named lock of {@code GET_LOCK}, the table
+     * locks of {@code LOCK TABLES}.
      */
     public boolean bindsConnection() {
+        if (ast instanceof MySqlLockTableStatement) {
+            return true;
+        }
         if (ast instanceof SQLCreateTableStatement create) {
             return create.isTemporary();
         }
