@@ -10,14 +10,15 @@ import io.tessera.backend.host.Intent;
 import io.tessera.protocol.error.ErrorCode;
 import io.tessera.protocol.error.TesseraException;
 import io.tessera.protocol.result.ResultTable;
+import io.tessera.proxy.exec.TransactionCoordinator.AtomicStatement;
+import io.tessera.proxy.exec.merge.MergeExecution;
 import io.tessera.proxy.session.ClientChannel;
 import io.tessera.proxy.session.Session;
-import io.tessera.proxy.exec.merge.MergeExecution;
 import io.tessera.router.LoadRoute;
+import io.tessera.router.parse.StatementType;
 import io.tessera.router.plan.PlanNode;
 import io.tessera.router.plan.Route;
 import io.tessera.router.plan.ShardStatement;
-import io.tessera.router.parse.StatementType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -117,9 +118,9 @@ public final class Executor implements MergeExecution.Connections {
         if (!admitted(client, new Route(shards, load.replicated()))) {
             return;
         }
+        AtomicStatement atomic = load.nodes().size() > 1 ? transactions.atomicStatement(client.session()) : null;
         load.nodes().forEach(node -> dataNodes.get(node).count(false));
-        LocalFileLoad.run(this, client, load, load.nodes().size() > 1
-                ? transactions.atomicStatement(client.session()) : null);
+        LocalFileLoad.run(this, client, load, atomic);
     }
 
     /** Whether the transaction may take the route ({@link TransactionCoordinator#admit}); if not, the client is told. */
