@@ -67,6 +67,9 @@ class ChangeUserIT {
             assertThatThrownBy(() -> s.execute("INSERT INTO notes VALUES (2, 2)"))
                     .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getErrorCode()).isEqualTo(1495));
             assertThat(Rows.fetchAll(c, "SHOW PROCESSLIST")).extracting(row -> row.get(1)).containsOnly("reader");
+            assertThat(AdminRows.of(tessera.adminPort(), "show @@connection"))
+                    .filteredOn(row -> "reader".equals(row.get("USER"))).singleElement()
+                    .satisfies(row -> assertThat(row.get("SCHEMA")).isEqualTo("TESTDB"));
 
             changeUser(c, "test", "test");
             s.execute("INSERT INTO notes VALUES (2, 2)");
