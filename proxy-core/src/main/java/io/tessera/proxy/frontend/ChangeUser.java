@@ -29,15 +29,21 @@ final class ChangeUser {
 
     private final FrontendContext context;
     private final byte[] greetingNonce;
+    private final Runnable refused;
     /** While an AuthSwitchRequest awaits the client's proof: the request, its round, connection and topology. */
     private Pending pending;
 
     private record Pending(ComChangeUser request, AuthRound round, ClientChannel client, Topology topology) {
     }
 
-    ChangeUser(FrontendContext context, byte[] greetingNonce) {
+    /**
+     * @param refused run before a refused change ends: the connection takes no further command, so that nothing a
+     *     client pipelined behind the change runs as the old user
+     */
+    ChangeUser(FrontendContext context, byte[] greetingNonce, Runnable refused) {
         this.context = context;
         this.greetingNonce = greetingNonce;
+        this.refused = refused;
     }
 
     /** Runs the command ({@code payload}, command byte first; the caller releases it). */
@@ -94,6 +100,7 @@ final class ChangeUser {
                     round.nonce(), proof, request.database());
             moveConnectionCount(session.user(), user);
         } catch (TesseraException e) {
+            refused.run();
             client.writeError(e);
             client.closeAfterFlush();
             client.commandDone();

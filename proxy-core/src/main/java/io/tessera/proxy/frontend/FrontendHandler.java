@@ -73,7 +73,7 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
             UserConfig user = (UserConfig) login.account();
             session.authenticated(user, login.capabilities(), login.collation());
             session.schema(login.database() != null ? login.database() : user.defaultSchema()); // as MyCat does
-            changeUser = new ChangeUser(context, login.greetingNonce());
+            changeUser = new ChangeUser(context, login.greetingNonce(), () -> closed = true);
             BinaryResults binaryResults = new BinaryResults(session.deprecateEof(), context.cursorMemoryLimit());
             ctx.pipeline().addBefore(ctx.name(), "binary-results", binaryResults);
             client.commandListener(binaryResults);

@@ -174,6 +174,18 @@ class ChangeUserIT {
         }
     }
 
+    @Test
+    void nothingPipelinedBehindARefusedChangeRuns() throws Exception {
+        try (RawClient c = new RawClient(tessera.port())) {
+            c.login("test", "test", "TESTDB");
+            c.command(changeUser("reader", new byte[20], "mysql_native_password"));
+            c.query("INSERT INTO notes VALUES (9, 9)");
+            assertThat(c.read().errorCode()).isEqualTo(1045);
+            assertThat(c.isClosedByServer()).isTrue();
+        }
+        assertThat(notesOnDataHost()).isEmpty();
+    }
+
     /** {@code 0x11 | user NUL | 1-byte length, proof | database NUL | collation 2 | plugin NUL}. */
     private static byte[] changeUser(String user, byte[] proof, String plugin) {
         return new RawClient.ByteWriter().int1(0x11).nul(user).int1(proof.length).bytes(proof).nul("TESTDB")
