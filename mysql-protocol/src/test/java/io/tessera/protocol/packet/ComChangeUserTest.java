@@ -39,7 +39,8 @@ class ComChangeUserTest {
         byte[] bytes = payloads.bytes(out -> change.writeTo(out, MODERN));
 
         assertThat(HexFormat.of().formatHex(bytes))
-                .isEqualTo("11" + "7500" + "02" + "0102" + "00" + "2d00" + "63616368696e675f736861325f70617373776f726400");
+                .isEqualTo("11" + "7500" + "02" + "0102" + "00" + "2d00"
+                        + "63616368696e675f736861325f70617373776f726400"); // "caching_sha2_password" NUL
     }
 
     @Test
@@ -67,7 +68,8 @@ class ComChangeUserTest {
 
     @Test
     void readsANulTerminatedProofWithoutSecureConnection() {
-        ComChangeUser change = new ComChangeUser("old", "abcdefgh".getBytes(StandardCharsets.US_ASCII), "db1", 8, null, Map.of());
+        byte[] oldProof = "abcdefgh".getBytes(StandardCharsets.US_ASCII);
+        ComChangeUser change = new ComChangeUser("old", oldProof, "db1", 8, null, Map.of());
 
         ComChangeUser read = payloads.roundTrip(out -> change.writeTo(out, Capability.PROTOCOL_41),
                 in -> ComChangeUser.read(in, Capability.PROTOCOL_41));
