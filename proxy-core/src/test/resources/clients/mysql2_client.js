@@ -1,12 +1,13 @@
 'use strict';
 // Drives Tessera with Node's mysql2 driver, for NodeMysql2IT.
 //
-// Usage: node mysql2_client.js MODULES_DIR HOST PORT USER PASSWORD SCHEMA, where MODULES_DIR holds the
-// node_modules that `npm ci` installed from proxy-core/src/test/node. It expects TESTDB's orders table to be
-// sharded by id mod 2, and creates it. It prints one "name=value" line per fact that the Java test checks, then
-// "done". Any error ends it with a stack trace and exit 1.
+// Usage: node mysql2_client.js MODULES_DIR HOST PORT USER PASSWORD SCHEMA OTHER_USER OTHER_PASSWORD, where
+// MODULES_DIR holds the node_modules that `npm ci` installed from proxy-core/src/test/node, and OTHER_USER may read
+// SCHEMA (changeUser switches to it). It expects TESTDB's orders table to be sharded by id mod 2, and creates it.
+// It prints one "name=value" line per fact that the Java test checks, then "done". Any error ends it with a stack
+// trace and exit 1.
 
-const [modulesDir, host, port, user, password, schema] = process.argv.slice(2);
+const [modulesDir, host, port, user, password, schema, otherUser, otherPassword] = process.argv.slice(2);
 const mysql = require(require.resolve('mysql2/promise', { paths: [modulesDir] }));
 const mysql2Version = require(require.resolve('mysql2/package.json', { paths: [modulesDir] })).version;
 
@@ -112,17 +113,20 @@ async function main() {
 
   await conn.end();
 
-  // changeUser sends COM_CHANGE_USER, which Tessera does not implement: ERR 1047, which mysql2 takes as fatal.
+  // changeUser sends COM_CHANGE_USER with a mysql_native_password proof against the greeting's nonce.
   const changing = await connect();
+  await changing.query('SET @before = 1');
+  await changing.changeUser({ user: otherUser, password: otherPassword, database: schema });
+  const [changed] = await changing.query('SELECT CURRENT_USER() AS cu, DATABASE() AS db, @before AS v');
+  print('changeUser', `${changed[0].cu} ${changed[0].db} ${changed[0].v}`);
+  print('after changeUser', await customers(changing, 'SELECT customer FROM orders WHERE id = ?', [1]));
   try {
-    await changing.changeUser({ user, password, database: schema });
-    const [again] = await changing.query('SELECT DATABASE() AS db');
-    print('changeUser', `ok ${again[0].db}`);
-    await changing.end();
+    await changing.changeUser({ user, password: 'wrong', database: schema });
+    print('changeUser wrong password', 'accepted');
   } catch (e) {
-    print('changeUser', `${e.code} ${e.errno} fatal=${Boolean(e.fatal)}`);
-    changing.destroy();
+    print('changeUser wrong password', `${e.code} ${e.errno} fatal=${Boolean(e.fatal)}`);
   }
+  changing.destroy();
   console.log('done');
 }
 

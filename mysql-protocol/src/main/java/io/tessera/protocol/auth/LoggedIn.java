@@ -13,11 +13,18 @@ import io.tessera.protocol.constant.Capability;
  * @param database the database the client asked for, or {@code null}
  * @param capabilities the capabilities in force: the client's, limited to what the server offered
  * @param collation the connection's collation: the default one of the character set the client asked for
+ * @param greetingNonce the greeting's nonce, which a COM_CHANGE_USER proof made with the server's plugin answers
  */
 public record LoggedIn<P>(P account, String user, String host, String database, int capabilities,
-        Collation collation) {
+        Collation collation, byte[] greetingNonce) {
 
     public boolean deprecateEof() {
         return Capability.has(capabilities, Capability.DEPRECATE_EOF);
+    }
+
+    @Override
+    public String toString() {
+        return "LoggedIn[user=" + user + ", host=" + host + ", database=" + database + ", capabilities=0x"
+                + Integer.toHexString(capabilities) + ", collation=" + collation.name() + "]"; // never the nonce
     }
 }

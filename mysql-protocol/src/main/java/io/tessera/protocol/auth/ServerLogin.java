@@ -4,7 +4,6 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.util.concurrent.ScheduledFuture;
-import io.tessera.protocol.charset.Collation;
 import io.tessera.protocol.charset.Collations;
 import io.tessera.protocol.codec.MalformedPacketException;
 import io.tessera.protocol.codec.Packet;
@@ -15,19 +14,17 @@ import io.tessera.protocol.constant.Capability;
 import io.tessera.protocol.constant.ServerStatus;
 import io.tessera.protocol.error.ErrorCode;
 import io.tessera.protocol.error.TesseraException;
-import io.tessera.protocol.packet.AuthSwitchRequest;
 import io.tessera.protocol.packet.ErrPacket;
 import io.tessera.protocol.packet.HandshakeResponse41;
 import io.tessera.protocol.packet.HandshakeV10;
-import io.tessera.protocol.packet.OkPacket;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 
 /**
  * The server side of the connection phase (MySQL manual: "Connection Phase"), shared by the 8066 and 9066 ports:
  * sends the HandshakeV10 greeting with a fresh nonce, reads the HandshakeResponse41, sends an AuthSwitchRequest
- * when the client answered with another plugin, lets a {@link LoginVerifier} decide, and answers OK (after
- * caching_sha2_password's "fast auth success") or ERR. On success it leaves the pipeline and fires
+ * when the client answered with another plugin ({@link AuthRound}), lets a {@link LoginVerifier} decide, and answers
+ * OK (after caching_sha2_password's "fast auth success") or ERR. On success it leaves the pipeline and fires
  * {@link LoggedIn}; the packets that follow go to the next handler. A client that has not logged in within
  * {@code authTimeoutMillis} is disconnected.
  *
@@ -68,8 +65,9 @@ public final class ServerLogin<P> extends ChannelInboundHandlerAdapter {
     private State state = State.GREETED;
     private PacketWriter writer;
     private String host;
-    private byte[] nonce;
+    private byte[] greetingNonce;
     private HandshakeResponse41 response;
+    private AuthRound round;
     private ScheduledFuture<?> timer;
 
     /**
@@ -101,9 +99,9 @@ public final class ServerLogin<P> extends ChannelInboundHandlerAdapter {
         writer = new PacketWriter(ctx.channel());
         host = ctx.channel().remoteAddress() instanceof InetSocketAddress a
                 ? a.getAddress().getHostAddress() : String.valueOf(ctx.channel().remoteAddress());
-        nonce = scramble.next();
+        greetingNonce = scramble.next();
         PayloadWriter greeting = writer.newPayload(96);
-        new HandshakeV10(serverVersion, connectionId, nonce, capabilities, Collations.UTF8MB4_GENERAL_CI,
+        new HandshakeV10(serverVersion, connectionId, greetingNonce, capabilities, Collations.UTF8MB4_GENERAL_CI,
                 ServerStatus.AUTOCOMMIT, plugin.protocolName()).writeTo(greeting);
         writer.writeAndFlush(greeting);
         timer = ctx.executor().schedule(() -> {
@@ -119,7 +117,6 @@ public final class ServerLogin<P> extends ChannelInboundHandlerAdapter {
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         Packet packet = (Packet) msg;
         byte[] proof;
-        AuthPlugin used;
         try {
             writer.sequenceId(packet.sequenceId() + 1);
             if (state == State.GREETED) {
@@ -128,21 +125,15 @@ public final class ServerLogin<P> extends ChannelInboundHandlerAdapter {
                         || Capability.has(response.capabilities(), Capability.SSL)) {
                     throw ErrorCode.HANDSHAKE_ERROR.exception(); // pre-4.1 clients and TLS are not supported
                 }
-                boolean canSwitch = Capability.has(response.capabilities(), Capability.PLUGIN_AUTH);
-                if (canSwitch && response.authPlugin() != null
-                        && !response.authPlugin().equals(plugin.protocolName())) {
-                    nonce = scramble.next();
-                    PayloadWriter p = writer.newPayload(64);
-                    new AuthSwitchRequest(plugin.protocolName(), nonce).writeTo(p);
-                    writer.writeAndFlush(p);
+                round = AuthRound.start(plugin, greetingNonce, response.capabilities(), response.authPlugin(),
+                        scramble, writer);
+                if (round.switching()) {
                     state = State.SWITCHED;
                     return;
                 }
                 proof = response.authResponse();
-                used = canSwitch ? plugin : AuthPlugin.MYSQL_NATIVE_PASSWORD;
             } else if (state == State.SWITCHED) {
                 proof = new PayloadReader(packet.content()).restBytes();
-                used = plugin;
             } else {
                 return; // the connection is closing
             }
@@ -155,32 +146,25 @@ public final class ServerLogin<P> extends ChannelInboundHandlerAdapter {
         } finally {
             packet.release();
         }
-        login(ctx, used, proof);
+        login(ctx, proof);
     }
 
-    private void login(ChannelHandlerContext ctx, AuthPlugin used, byte[] proof) {
+    private void login(ChannelHandlerContext ctx, byte[] proof) {
         P account;
         try {
-            account = verifier.verify(response.user(), host, used, nonce, proof, response.database());
+            account = verifier.verify(response.user(), host, round.plugin(), round.nonce(), proof,
+                    response.database());
         } catch (TesseraException e) {
             refuse(e);
             return;
         }
         state = State.DONE;
         timer.cancel(false);
-        if (used == AuthPlugin.CACHING_SHA2_PASSWORD) {
-            writer.write(writer.newPayload(2).int1(0x01).int1(CachingSha2Password.FAST_AUTH_SUCCESS));
-        }
-        PayloadWriter ok = writer.newPayload(16);
-        OkPacket.of(ServerStatus.AUTOCOMMIT).writeTo(ok);
-        writer.writeAndFlush(ok);
-        Collation requested = Collations.byId(response.collation())
-                .orElseGet(() -> Collations.byId(Collations.UTF8MB4_GENERAL_CI).orElseThrow());
-        Collation collation = Collations.defaultOf(requested.charsetName()).orElse(requested);
+        round.accept(writer, ServerStatus.AUTOCOMMIT);
         LoggedIn<P> loggedIn = new LoggedIn<>(account, response.user(), host, response.database(),
-                response.capabilities() & capabilities, collation);
+                response.capabilities() & capabilities, Collations.ofLogin(response.collation()), greetingNonce);
         response = null;
-        nonce = null;
+        round = null;
         ctx.pipeline().remove(this);
         ctx.fireUserEventTriggered(loggedIn);
     }

@@ -82,6 +82,16 @@ public final class Collations {
         return Optional.ofNullable(DEFAULT_OF_CHARSET.get(charsetName.toLowerCase(Locale.ROOT)));
     }
 
+    /**
+     * The connection's collation for the collation id a client sent when logging in (handshake or COM_CHANGE_USER):
+     * the default one of its character set, as MySQL applies it; utf8mb4_general_ci for an id this table does not know
+     * or 0 (none sent).
+     */
+    public static Collation ofLogin(int id) {
+        Collation requested = BY_ID.getOrDefault(id, BY_ID.get(UTF8MB4_GENERAL_CI));
+        return DEFAULT_OF_CHARSET.getOrDefault(requested.charsetName(), requested);
+    }
+
     /** The Java charset for a collation id; UTF-8 for ids this table does not know. */
     public static Charset javaCharset(int id) {
         Collation c = BY_ID.get(id);

@@ -52,7 +52,8 @@ public record HandshakeResponse41(int capabilities, int maxPacketSize, int colla
                 database, plugin, attributes);
     }
 
-    private static Map<String, String> readAttributes(PayloadReader in) {
+    /** {@code lenenc total length | (lenenc key, lenenc value)...}; COM_CHANGE_USER carries the same block. */
+    static Map<String, String> readAttributes(PayloadReader in) {
         long length = in.lenencInt();
         int end = in.readableBytes() - (int) Math.min(length, in.readableBytes());
         java.util.LinkedHashMap<String, String> attributes = new java.util.LinkedHashMap<>();
@@ -83,12 +84,12 @@ public record HandshakeResponse41(int capabilities, int maxPacketSize, int colla
             out.nulTerminated(authPlugin);
         }
         if (Capability.has(capabilities, Capability.CONNECT_ATTRS)) {
-            writeAttributes(out);
+            writeAttributes(out, attributes);
         }
     }
 
-    /** {@code lenenc total length | (lenenc key, lenenc value)...}, as {@link #read} expects it. */
-    private void writeAttributes(PayloadWriter out) {
+    /** {@code lenenc total length | (lenenc key, lenenc value)...}, as {@link #readAttributes} expects it. */
+    static void writeAttributes(PayloadWriter out, Map<String, String> attributes) {
         List<byte[]> strings = new ArrayList<>(attributes.size() * 2);
         long total = 0;
         for (Map.Entry<String, String> attribute : attributes.entrySet()) {

@@ -38,8 +38,10 @@ final class CommandDispatcher {
     /**
      * Takes ownership of {@code payload} (command byte first). A failure that is Tessera's own bug still ends the
      * command ({@link ClientChannel#failCommand}).
+     *
+     * @param changeUser the connection's COM_CHANGE_USER, which keeps state while a plugin switch is under way
      */
-    void dispatch(ClientChannel client, Topology topology, ByteBuf payload) {
+    void dispatch(ClientChannel client, Topology topology, ByteBuf payload, ChangeUser changeUser) {
         int command = payload.getUnsignedByte(payload.readerIndex());
         connections.status().command(client.session(), command);
         client.commandCounters().count(command);
@@ -73,6 +75,7 @@ final class CommandDispatcher {
                     client.ok();
                 }
                 case Command.STATISTICS -> statistics(client);
+                case Command.CHANGE_USER -> changeUser.start(client, topology, payload);
                 default -> client.error(ErrorCode.UNKNOWN_COM_ERROR.exception());
             }
         } catch (TesseraException | MalformedPacketException e) {

@@ -39,6 +39,7 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
     private final ArrayDeque<ByteBuf> queued = new ArrayDeque<>();
     private Session session;
     private ClientChannel client;
+    private ChangeUser changeUser;
     private boolean busy;
     /** When the connection last received a packet or finished a command (System.nanoTime). */
     private long idleSince;
@@ -72,6 +73,7 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
             UserConfig user = (UserConfig) login.account();
             session.authenticated(user, login.capabilities(), login.collation());
             session.schema(login.database() != null ? login.database() : user.defaultSchema()); // as MyCat does
+            changeUser = new ChangeUser(context, login.greetingNonce(), () -> closed = true);
             BinaryResults binaryResults = new BinaryResults(session.deprecateEof(), context.cursorMemoryLimit());
             ctx.pipeline().addBefore(ctx.name(), "binary-results", binaryResults);
             client.commandListener(binaryResults);
@@ -138,6 +140,10 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
             }
             return;
         }
+        if (changeUser != null && changeUser.awaitsProof()) { // answers COM_CHANGE_USER's AuthSwitchRequest
+            changeUser.proof(payload, sequenceId);
+            return;
+        }
         if (busy) {
             queued.add(payload);
             if (queued.size() > MAX_QUEUED_COMMANDS) {
@@ -154,7 +160,7 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
         client.startCommand(aggregator.firstSequenceId() + 1);
         client.activity().started(payload.getUnsignedByte(payload.readerIndex()));
         client.databases(commandTopology.dataNodes().physicalDatabases());
-        context.dispatcher().dispatch(client, commandTopology, payload);
+        context.dispatcher().dispatch(client, commandTopology, payload, changeUser);
     }
 
     /**
@@ -203,6 +209,9 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
         ByteBuf b;
         while ((b = queued.poll()) != null) {
             b.release();
+        }
+        if (changeUser != null) {
+            changeUser.clientLeft();
         }
         if (session != null) {
             client.closed();

@@ -54,8 +54,10 @@ public final class FrontendServer implements AutoCloseable {
                 system.maxPreparedStmtCount());
         CommandDispatcher dispatcher = new CommandDispatcher(prepared, connections);
         UserConnections userConnections = new UserConnections();
+        Scramble scramble = new Scramble(new SecureRandom());
         FrontendContext context = new FrontendContext(system.maxPacketSize(), system.idleTimeout().toMillis(),
-                system.mergeMemoryLimit(), dispatcher, topologies, connections, userConnections, queryMeter);
+                system.mergeMemoryLimit(), dispatcher, topologies, connections, userConnections, queryMeter,
+                system.frontAuthPlugin(), scramble);
         // a login checks the users of the topology current when it arrives, then the user's connection limit; the
         // login's OK and its LoggedIn event follow in the same task, so FrontendHandler counts the connection out
         LoginVerifier<UserConfig> users = (user, host, plugin, nonce, response, database) -> {
@@ -64,7 +66,6 @@ public final class FrontendServer implements AutoCloseable {
             userConnections.admit(account);
             return account;
         };
-        Scramble scramble = new Scramble(new SecureRandom());
         AtomicLong connectionIds = new AtomicLong();
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(group)

@@ -85,6 +85,11 @@ public final class Session {
         this.schema = schema;
     }
 
+    /** The capabilities in force since login: the client's, limited to what the greeting offered. */
+    public int capabilities() {
+        return capabilities;
+    }
+
     public void authenticated(UserConfig user, int capabilities, Collation collation) {
         this.user = user;
         this.capabilities = capabilities;

@@ -3,6 +3,7 @@ package io.tessera.proxy.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.mysql.cj.jdbc.JdbcConnection;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -52,6 +53,21 @@ class FrontAuthIT {
                 assertThatThrownBy(() -> driver.connect("127.0.0.1", tessera.port(), "TESTDB", "test", "nope")
                         .close()).as(driver.name())
                         .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getErrorCode()).isEqualTo(1045));
+            }
+        }
+
+        @Test
+        void changeUserEndsOnTheFastPathToo() throws SQLException {
+            for (String plugin : List.of("caching_sha2_password", "mysql_native_password")) {
+                String url = tessera.jdbcUrl(null) + "?defaultAuthenticationPlugin=" + plugin;
+                try (Connection c = DriverManager.getConnection(url, "test", "test")) {
+                    c.unwrap(JdbcConnection.class).changeUser("other", "other");
+                    assertThat(Rows.fetchAll(c, "SELECT CURRENT_USER(), DATABASE()")).as(plugin)
+                            .containsExactly(List.of("other@%", "OTHERDB"));
+                    assertThatThrownBy(() -> c.unwrap(JdbcConnection.class).changeUser("test", "nope")).as(plugin)
+                            .isInstanceOfSatisfying(SQLException.class,
+                                    e -> assertThat(e.getErrorCode()).isEqualTo(1045));
+                }
             }
         }
     }

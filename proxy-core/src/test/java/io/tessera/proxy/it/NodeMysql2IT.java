@@ -19,8 +19,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * {@code npm ci} into {@code target/node-mysql2} (never into src/), against orders sharded by id mod 2 (even ids on
  * dn1, odd on dn2): {@code clients/mysql2_client.js} connects with default options, inserts and reads by key through
  * {@code execute} (server-side prepared, JS numbers bound as DOUBLE) and {@code query} (client-side), merges an ORDER
- * BY, commits and rolls back over both shards and reads an unknown table's error. Skipped when node or npm is
- * missing or {@code npm ci} cannot reach the registry.
+ * BY, commits and rolls back over both shards, reads an unknown table's error and changes user ({@code changeUser}, as
+ * the read-only user of it/conf/access). Skipped when node or npm is missing or {@code npm ci} cannot reach the
+ * registry.
  */
 @Tag("integration")
 class NodeMysql2IT {
@@ -29,7 +30,7 @@ class NodeMysql2IT {
     private static final Path INSTALL = Path.of("target", "node-mysql2");
 
     @RegisterExtension
-    static final RunningTessera tessera = RunningTessera.withConf("it/conf/catalog");
+    static final RunningTessera tessera = RunningTessera.withConf("it/conf/access");
 
     private static String node;
 
@@ -56,7 +57,7 @@ class NodeMysql2IT {
         Path script = ClientScript.resource("clients/mysql2_client.js");
         Map<String, String> facts = ClientScript.run(INSTALL, Duration.ofSeconds(120), node, script.toString(),
                 INSTALL.toAbsolutePath().toString(), "127.0.0.1", Integer.toString(tessera.port()),
-                RunningTessera.USER, RunningTessera.PASSWORD, "TESTDB").assertSucceeded().facts();
+                RunningTessera.USER, RunningTessera.PASSWORD, "TESTDB", "reader", "reader").assertSucceeded().facts();
 
         assertThat(facts).containsEntry("database", "TESTDB")
                 .containsEntry("multi-row insert", "4")
@@ -78,8 +79,11 @@ class NodeMysql2IT {
                 .containsEntry("query error", "ER_NO_SUCH_TABLE 1146 42S02 true")
                 .containsEntry("execute error", "ER_NO_SUCH_TABLE 1146 42S02 true")
                 .containsEntry("after error", "1")
-                // Not implemented in Tessera (docs/clients.md); MySQL answers OK and this becomes "ok TESTDB".
-                .containsEntry("changeUser", "ER_UNKNOWN_COM_ERROR 1047 fatal=true");
+                // COM_CHANGE_USER: the new user, its default schema, user variables gone; a refused change is fatal
+                // as on MySQL, whose server closes the connection
+                .containsEntry("changeUser", "reader@% TESTDB null")
+                .containsEntry("after changeUser", "c1")
+                .containsEntry("changeUser wrong password", "ER_ACCESS_DENIED_ERROR 1045 fatal=true");
         assertThat(NodeRows.on(tessera, "db1", "select id, customer, total from orders order by id"))
                 .containsExactly("2|c2|2.00", "4|c4|4.00", "6|c6|7.00", "8|c8|8.00");
         assertThat(NodeRows.on(tessera, "db2", "select id, customer, total from orders order by id"))

@@ -19,6 +19,7 @@ final class RawClient implements AutoCloseable {
     private final DataInputStream in;
     private final OutputStream out;
     private int sequence;
+    private byte[] greetingNonce;
 
     /** A received packet: its sequence id and payload. */
     record Reply(int sequence, byte[] payload) {
@@ -64,6 +65,7 @@ final class RawClient implements AutoCloseable {
         System.arraycopy(g, p, nonce, 0, 8);
         p += 8 + 1 + 2 + 1 + 2 + 2 + 1 + 10;
         System.arraycopy(g, p, nonce, 8, 12);
+        greetingNonce = nonce;
         byte[] auth = NativePassword.scramble(password.getBytes(StandardCharsets.UTF_8), nonce);
         int capabilities = 0x0200 | 0x8000 | 0x80000 | 0x2000 | 0x1 | 0x4 | (database == null ? 0 : 0x8);
         ByteWriter w = new ByteWriter().int4(capabilities).int4(16 * 1024 * 1024).int1(45).zeros(23)
@@ -75,6 +77,11 @@ final class RawClient implements AutoCloseable {
         sequence = greeting.sequence() + 1;
         write(w.toBytes());
         return read();
+    }
+
+    /** The nonce of the greeting {@link #login} answered. */
+    byte[] greetingNonce() {
+        return greetingNonce.clone();
     }
 
     /** Sends a command payload as a new command (sequence 0). */
