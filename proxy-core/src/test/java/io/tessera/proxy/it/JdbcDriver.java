@@ -33,11 +33,14 @@ record JdbcDriver(String name, Driver driver, String urlPrefix, String options) 
     }
 
     /**
-     * The client matrix of docs/clients.md: every driver above plus Connector/J 8.0.33, the 5.1 line still found
-     * in MyCat-era applications, and MariaDB Connector/J 4, each with the URL options docs/clients.md recommends.
+     * The client matrix of docs/clients.md: every driver above plus Connector/J's newest release (26.x), 8.0.33, the
+     * 5.1 line still found in MyCat-era applications, and MariaDB Connector/J 4, each with the URL options
+     * docs/clients.md recommends.
      */
     static List<JdbcDriver> matrix() {
-        return List.of(connectorJ9(), connectorJ8(),
+        return List.of(isolated("mysql-connector-j 26", "mysql-connector-j-26.jar", "com.mysql.cj.jdbc.Driver",
+                        "jdbc:mysql://", "?useSSL=false&allowPublicKeyRetrieval=true"),
+                connectorJ9(), connectorJ8(),
                 isolated("mysql-connector-j 8.0", "mysql-connector-j-8.0.jar", "com.mysql.cj.jdbc.Driver",
                         "jdbc:mysql://", "?useSSL=false&allowPublicKeyRetrieval=true"),
                 // 5.1 offers SSL by default and warns on every connection unless told useSSL=false
