@@ -207,8 +207,8 @@ final class CatalogLayout {
 
     /**
      * {@code information_schema.CHECK_CONSTRAINTS}, a table's check constraints. MariaDB names each row's table (and
-     * adds {@code LEVEL}); MySQL 8 does not, so that its rows cannot be told to a logical table, and reading them
-     * fails.
+     * adds {@code LEVEL}); MySQL 8 does not, so that its rows cannot be told to a logical table, and reading them is
+     * refused ({@link LogicalCatalog}).
      */
     static CatalogLayout checkConstraints(boolean mariaDb) {
         List<Column> columns = new ArrayList<>(List.of(Column.text("CONSTRAINT_CATALOG", 512),

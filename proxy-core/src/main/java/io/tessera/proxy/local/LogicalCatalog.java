@@ -2,6 +2,7 @@ package io.tessera.proxy.local;
 
 import io.tessera.proxy.exec.Executor;
 import io.tessera.proxy.session.ClientChannel;
+import io.tessera.router.error.RouteException;
 import io.tessera.router.local.VirtualTables;
 import io.tessera.router.model.LogicalSchema;
 import io.tessera.router.model.LogicalTable;
@@ -129,6 +130,12 @@ final class LogicalCatalog {
         CatalogLayout layout = layouts.get(table);
         return executor.query(client, node, "SELECT * FROM information_schema." + table
                 + " WHERE " + layout.databaseColumn() + " = DATABASE()").thenApply(result -> {
+                    if (result.columns().stream().noneMatch(layout.tableColumn()::equalsIgnoreCase)) {
+                        // MySQL 8's CHECK_CONSTRAINTS: rows that no logical table could be told by
+                        throw RouteException.notSupported("information_schema." + table + " is not answered through"
+                                + " Tessera: data node " + node + " names no " + layout.tableColumn() + " in it, so"
+                                + " its rows cannot be told to logical tables");
+                    }
                     NodeCatalogRows rows = NodeCatalogRows.of(result, layout.tableColumn());
                     if (cached) {
                         cache.put(table, node, rows, generation);
