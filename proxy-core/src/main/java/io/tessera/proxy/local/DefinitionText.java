@@ -8,8 +8,8 @@ import java.util.regex.Pattern;
  * the physical database's name, where it stands quoted as an identifier ({@code `db1`}), reads as the logical
  * schema's, and the {@code DEFINER=user@host} clause, an account of the data host, is dropped. Without the clause the
  * statement is still valid and creates the object with the account that runs it as its definer, as a dump loaded by
- * another account should. A name written unquoted in a routine's body stays as written: MySQL keeps a body's text.
- * Stateless.
+ * another account should. A name written unquoted in a routine's body is left to the client's reading of data host
+ * texts ({@link io.tessera.proxy.session.ClientChannel#logical}). Stateless.
  */
 final class DefinitionText {
 

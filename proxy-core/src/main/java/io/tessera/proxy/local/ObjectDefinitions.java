@@ -19,10 +19,11 @@ import java.util.concurrent.CompletableFuture;
  * {@code SHOW CREATE PROCEDURE / FUNCTION / TRIGGER / VIEW / EVENT} of a logical schema's object, and
  * {@code SHOW CREATE TABLE} of a default data node's table (which may be a view): the data node that holds the object
  * answers, in its columns, with the text in logical terms ({@link DefinitionText}: the logical schema's name for the
- * physical database's, no DEFINER clause). The node is the one {@link StoredObjects} and the logical catalog list the
- * object from: a routine's or an event's is the schema's first data node, a trigger's its table's first data node, a
- * view's the schema's default data node. An object that does not exist gets the data node's error, whose database
- * names the client reads as logical ones (a trigger that no data node holds for a logical table: 1360).
+ * physical database's, no DEFINER clause; any other data node's database as the client reads it in errors). The node
+ * is the one {@link StoredObjects} and the logical catalog list the object from: a routine's or an event's is the
+ * schema's first data node, a trigger's its table's first data node, a view's the schema's default data node. An
+ * object that does not exist gets the data node's error, whose database names the client reads as logical ones (a
+ * trigger that no data node holds for a logical table: 1360).
  */
 final class ObjectDefinitions {
 
@@ -38,8 +39,8 @@ final class ObjectDefinitions {
 
     /** Answers {@code show}, of an object of {@code schema}. */
     void show(ClientChannel client, LogicalSchema schema, ShowCreate show) {
-        node(client, schema, show).thenCompose(node -> executor.query(client, node, statement(show))
-                .thenApply(result -> table(result, executor.dataNodes().get(node).database(), schema.name())))
+        node(client, schema, show).thenCompose(node -> executor.query(client, node, statement(show)).thenApply(
+                result -> table(client, result, executor.dataNodes().get(node).database(), schema.name())))
                 .whenComplete(client.guard((table, error) -> {
                     if (error != null) {
                         client.error(error);
@@ -99,7 +100,11 @@ final class ObjectDefinitions {
                 + DefinitionText.quoted(show.name());
     }
 
-    private static ResultTable table(QueryResult result, String database, String schema) {
+    /**
+     * The node's answer with each text in logical terms: its own database as {@code schema}, and then any data node's
+     * database that stands as an identifier, quoted or not (a body may say {@code db2.t}), as the client reads them.
+     */
+    private static ResultTable table(ClientChannel client, QueryResult result, String database, String schema) {
         ResultTable.Builder table = ResultTable.builder();
         for (String column : result.columns()) {
             table.column(ResultTable.varchar(column));
@@ -108,7 +113,7 @@ final class ObjectDefinitions {
             Object[] values = row.toArray();
             for (int i = 0; i < values.length; i++) {
                 if (TEXT_COLUMNS.contains(result.columns().get(i))) {
-                    values[i] = DefinitionText.logical(row.get(i), database, schema);
+                    values[i] = client.logical(DefinitionText.logical(row.get(i), database, schema));
                 }
             }
             table.row(values);
