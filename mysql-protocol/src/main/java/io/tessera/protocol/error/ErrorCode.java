@@ -37,6 +37,7 @@ public enum ErrorCode {
             "The Tessera server is running with the %s option so it cannot execute this statement"),
     SAVEPOINT_DOES_NOT_EXIST(1305, "42000", "%s %s does not exist"),
     QUERY_INTERRUPTED(1317, "70100", "Query execution was interrupted"),
+    TRG_DOES_NOT_EXIST(1360, "HY000", "Trigger does not exist"),
     NO_OPEN_CURSOR(1421, "HY000", "The statement (%s) has no open cursor."),
     MAX_PREPARED_STMT_COUNT_REACHED(1461, "42000",
             "Can't create more than max_prepared_stmt_count statements (current value: %s)"),
@@ -44,6 +45,7 @@ public enum ErrorCode {
     USER_READ_ONLY(1495, "HY000", "User readonly: user '%s' may only read (readOnly in server.xml), %s refused"),
     CANT_CHANGE_TX_CHARACTERISTICS(1568, "25001",
             "Transaction characteristics can't be changed while a transaction is in progress"),
+    EVENT_DOES_NOT_EXIST(1539, "HY000", "Unknown event '%s'"),
     MALFORMED_PACKET(1835, "HY000", "Malformed communication packet: %s"),
     /** MyCat's own {@code ERR_WRONG_USED}, its answer to what the SQL blacklist refuses (not a MySQL code). */
     UNSAFE_STATEMENT(3012, "HY000", "The statement is unsafe SQL, reject for user '%s': %s"),

@@ -9,19 +9,20 @@ import java.util.Map;
 /**
  * The columns of one of the logical catalog's {@code information_schema} tables ({@code TABLES}, {@code COLUMNS},
  * {@code STATISTICS}, {@code KEY_COLUMN_USAGE}, {@code REFERENTIAL_CONSTRAINTS}, {@code TABLE_CONSTRAINTS},
- * {@code TRIGGERS}) as the server Tessera presents itself as has them: MySQL 8's names and order, or MariaDB's (10.6
- * and later) when it presents itself as MariaDB. A data node's row becomes a row of these columns by name, so that a
- * MySQL data host's rows fill a MariaDB layout and the other way round: a column the data host lacks is NULL, the
- * values of the others are copied as the data host gave them, and the schema and table are the logical ones. A foreign
- * key's referenced schema is the logical one when it is the table's own database, else NULL: another database of the
- * data host is no logical schema. A definer is NULL: it is an account of the data host, not one of Tessera's.
- * Immutable.
+ * {@code CHECK_CONSTRAINTS}, {@code TRIGGERS}, {@code VIEWS}, {@code ROUTINES}, {@code PARAMETERS}, {@code EVENTS}) as
+ * the server Tessera presents itself as has them: MySQL 8's names and order, or MariaDB's (10.6 and later) when it
+ * presents itself as MariaDB. A data node's row becomes a row of these columns by name, so that a MySQL data host's
+ * rows fill a MariaDB layout and the other way round: a column the data host lacks is NULL, the values of the others
+ * are copied as the data host gave them, and the schema and table are the logical ones. A foreign key's referenced
+ * schema is the logical one when it is the table's own database, else NULL: another database of the data host is no
+ * logical schema. A definer is NULL (a view's is '', for mysqldump): it is an account of the data host, not one of
+ * Tessera's. Immutable.
  */
 final class CatalogLayout {
 
     /** The columns that hold the table's schema: the logical schema's name stands in for the physical database. */
     private static final List<String> SCHEMA_COLUMNS = List.of("TABLE_SCHEMA", "INDEX_SCHEMA", "CONSTRAINT_SCHEMA",
-            "TRIGGER_SCHEMA", "EVENT_OBJECT_SCHEMA", "ROUTINE_SCHEMA", "EVENT_SCHEMA");
+            "TRIGGER_SCHEMA", "EVENT_OBJECT_SCHEMA", "ROUTINE_SCHEMA", "EVENT_SCHEMA", "SPECIFIC_SCHEMA");
     /** The columns that name a data host account. */
     private static final List<String> ACCOUNT_COLUMNS = List.of("DEFINER");
     /** The columns that hold a foreign key's referenced schema. */
@@ -33,17 +34,25 @@ final class CatalogLayout {
     private final String tableColumn;
     private final String databaseColumn;
     private final boolean ofSchema;
+    /** What a definer reads as: NULL, or for a view '' ({@link #views}). */
+    private final String definer;
 
     private CatalogLayout(List<Column> columns) {
         this(columns, "TABLE_NAME", "TABLE_SCHEMA", false);
     }
 
     private CatalogLayout(List<Column> columns, String tableColumn, String databaseColumn, boolean ofSchema) {
+        this(columns, tableColumn, databaseColumn, ofSchema, null);
+    }
+
+    private CatalogLayout(List<Column> columns, String tableColumn, String databaseColumn, boolean ofSchema,
+            String definer) {
         this.columns = List.copyOf(columns);
         this.derived = new DerivedTable(columns);
         this.tableColumn = tableColumn;
         this.databaseColumn = databaseColumn;
         this.ofSchema = ofSchema;
+        this.definer = definer;
     }
 
     /** {@code information_schema.TABLES}. */
@@ -160,7 +169,8 @@ final class CatalogLayout {
         if (mariaDb) {
             columns.add(Column.text("ALGORITHM", 10));
         }
-        return new CatalogLayout(columns);
+        // '' rather than NULL: mysqldump reads a view's DEFINER here and parses it as user@host (it crashes on NULL)
+        return new CatalogLayout(columns, "TABLE_NAME", "TABLE_SCHEMA", false, "");
     }
 
     /** {@code information_schema.ROUTINES}, a schema's stored procedures and functions: MySQL 8's are MariaDB's. */
@@ -181,6 +191,36 @@ final class CatalogLayout {
                 Column.text("CHARACTER_SET_CLIENT", 64),
                 Column.text("COLLATION_CONNECTION", 64), Column.text("DATABASE_COLLATION", 64)),
                 "ROUTINE_NAME", "ROUTINE_SCHEMA", true);
+    }
+
+    /** {@code information_schema.PARAMETERS}, of a schema's routines: MySQL 8's columns are MariaDB's. */
+    static CatalogLayout parameters() {
+        return new CatalogLayout(List.of(Column.text("SPECIFIC_CATALOG", 512), Column.text("SPECIFIC_SCHEMA", 64),
+                Column.text("SPECIFIC_NAME", 64), Column.signed("ORDINAL_POSITION"), Column.text("PARAMETER_MODE", 5),
+                Column.text("PARAMETER_NAME", 64), Column.text("DATA_TYPE", 64),
+                Column.signed("CHARACTER_MAXIMUM_LENGTH"), Column.signed("CHARACTER_OCTET_LENGTH"),
+                Column.unsigned("NUMERIC_PRECISION"), Column.signed("NUMERIC_SCALE"),
+                Column.unsigned("DATETIME_PRECISION"), Column.text("CHARACTER_SET_NAME", 64),
+                Column.text("COLLATION_NAME", 64), Column.longText("DTD_IDENTIFIER"), Column.text("ROUTINE_TYPE", 9)),
+                "SPECIFIC_NAME", "SPECIFIC_SCHEMA", true);
+    }
+
+    /**
+     * {@code information_schema.CHECK_CONSTRAINTS}, a table's check constraints. MariaDB names each row's table (and
+     * adds {@code LEVEL}); MySQL 8 does not, so that its rows cannot be told to a logical table, and reading them is
+     * refused ({@link LogicalCatalog}).
+     */
+    static CatalogLayout checkConstraints(boolean mariaDb) {
+        List<Column> columns = new ArrayList<>(List.of(Column.text("CONSTRAINT_CATALOG", 512),
+                Column.text("CONSTRAINT_SCHEMA", 64)));
+        if (mariaDb) {
+            columns.addAll(List.of(Column.text("TABLE_NAME", 64), Column.text("CONSTRAINT_NAME", 64),
+                    Column.text("LEVEL", 6)));
+        } else {
+            columns.add(Column.text("CONSTRAINT_NAME", 64));
+        }
+        columns.add(Column.longText("CHECK_CLAUSE"));
+        return new CatalogLayout(columns, "TABLE_NAME", "CONSTRAINT_SCHEMA", false);
     }
 
     /** {@code information_schema.EVENTS}, a schema's scheduled events: MySQL 8's columns are MariaDB's. */
@@ -237,7 +277,7 @@ final class CatalogLayout {
             } else if (column.name().equals(tableColumn)) {
                 values.add(table);
             } else if (ACCOUNT_COLUMNS.contains(column.name())) {
-                values.add(null);
+                values.add(definer);
             } else if (column.name().equals("VIEW_DEFINITION")) {
                 values.add(logicalNames(positions, row, schema));
             } else if (REFERENCED_SCHEMA_COLUMNS.contains(column.name())) {

@@ -2,6 +2,7 @@ package io.tessera.proxy.local;
 
 import io.tessera.proxy.exec.Executor;
 import io.tessera.proxy.session.ClientChannel;
+import io.tessera.router.error.RouteException;
 import io.tessera.router.local.VirtualTables;
 import io.tessera.router.model.LogicalSchema;
 import io.tessera.router.model.LogicalTable;
@@ -20,15 +21,15 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * The rows of {@code information_schema.TABLES}, {@code COLUMNS}, {@code STATISTICS}, of the keys
- * ({@code KEY_COLUMN_USAGE}, {@code REFERENTIAL_CONSTRAINTS}, {@code TABLE_CONSTRAINTS}), {@code TRIGGERS} and
- * {@code VIEWS} for the user's logical schemas: each logical table once (schema.xml's tables, and the default data
- * node's own tables, as SHOW TABLES lists them), under its logical schema's name, never a physical database's. A
- * table's columns, indexes and keys are its first data node's, read once and held in the {@link CatalogCache}; its
- * triggers (a view's definition) are its first data node's, read afresh each time; its TABLES row is its first data
- * node's too, read afresh each time, with the rows and sizes of a sharded table summed over all its data nodes (a
- * global table's are one copy's). A table its data node does not have has no rows. The rows of {@code ROUTINES} and
- * {@code EVENTS} are a schema's own: all those of its first data node (where a CALL in the schema runs), read afresh
- * each time.
+ * ({@code KEY_COLUMN_USAGE}, {@code REFERENTIAL_CONSTRAINTS}, {@code TABLE_CONSTRAINTS}), {@code CHECK_CONSTRAINTS},
+ * {@code TRIGGERS} and {@code VIEWS} for the user's logical schemas: each logical table once (schema.xml's tables, and
+ * the default data node's own tables, as SHOW TABLES lists them), under its logical schema's name, never a physical
+ * database's. A table's columns, indexes, keys and checks are its first data node's, read once and held in the
+ * {@link CatalogCache}; its triggers (a view's definition) are its first data node's, read afresh each time; its TABLES
+ * row is its first data node's too, read afresh each time, with the rows and sizes of a sharded table summed over all
+ * its data nodes (a global table's are one copy's). A table its data node does not have has no rows. The rows of
+ * {@code ROUTINES}, {@code PARAMETERS} and {@code EVENTS} are a schema's own: all those of its first data node (where a
+ * CALL in the schema runs), read afresh each time.
  */
 final class LogicalCatalog {
 
@@ -36,7 +37,7 @@ final class LogicalCatalog {
     private static final List<String> SUMMED = List.of("TABLE_ROWS", "DATA_LENGTH", "INDEX_LENGTH", "DATA_FREE");
     /** The tables read afresh for each statement. */
     private static final Set<String> UNCACHED = Set.of(VirtualTables.TABLES, VirtualTables.TRIGGERS,
-            VirtualTables.ROUTINES, VirtualTables.EVENTS, VirtualTables.VIEWS);
+            VirtualTables.ROUTINES, VirtualTables.EVENTS, VirtualTables.VIEWS, VirtualTables.PARAMETERS);
 
     private final SchemaCatalog catalog;
     private final Executor executor;
@@ -47,16 +48,18 @@ final class LogicalCatalog {
         this.catalog = catalog;
         this.executor = executor;
         this.cache = cache;
-        this.layouts = Map.of(VirtualTables.TABLES, CatalogLayout.tables(mariaDb),
-                VirtualTables.COLUMNS, CatalogLayout.columns(mariaDb),
-                VirtualTables.STATISTICS, CatalogLayout.statistics(mariaDb),
-                VirtualTables.KEY_COLUMN_USAGE, CatalogLayout.keyColumnUsage(),
-                VirtualTables.REFERENTIAL_CONSTRAINTS, CatalogLayout.referentialConstraints(),
-                VirtualTables.TABLE_CONSTRAINTS, CatalogLayout.tableConstraints(mariaDb),
-                VirtualTables.TRIGGERS, CatalogLayout.triggers(),
-                VirtualTables.ROUTINES, CatalogLayout.routines(),
-                VirtualTables.EVENTS, CatalogLayout.events(),
-                VirtualTables.VIEWS, CatalogLayout.views(mariaDb));
+        this.layouts = Map.ofEntries(Map.entry(VirtualTables.TABLES, CatalogLayout.tables(mariaDb)),
+                Map.entry(VirtualTables.COLUMNS, CatalogLayout.columns(mariaDb)),
+                Map.entry(VirtualTables.STATISTICS, CatalogLayout.statistics(mariaDb)),
+                Map.entry(VirtualTables.KEY_COLUMN_USAGE, CatalogLayout.keyColumnUsage()),
+                Map.entry(VirtualTables.REFERENTIAL_CONSTRAINTS, CatalogLayout.referentialConstraints()),
+                Map.entry(VirtualTables.TABLE_CONSTRAINTS, CatalogLayout.tableConstraints(mariaDb)),
+                Map.entry(VirtualTables.TRIGGERS, CatalogLayout.triggers()),
+                Map.entry(VirtualTables.ROUTINES, CatalogLayout.routines()),
+                Map.entry(VirtualTables.EVENTS, CatalogLayout.events()),
+                Map.entry(VirtualTables.PARAMETERS, CatalogLayout.parameters()),
+                Map.entry(VirtualTables.CHECK_CONSTRAINTS, CatalogLayout.checkConstraints(mariaDb)),
+                Map.entry(VirtualTables.VIEWS, CatalogLayout.views(mariaDb)));
     }
 
     /** Whether {@code table} is one of the catalog's. */
@@ -127,6 +130,12 @@ final class LogicalCatalog {
         CatalogLayout layout = layouts.get(table);
         return executor.query(client, node, "SELECT * FROM information_schema." + table
                 + " WHERE " + layout.databaseColumn() + " = DATABASE()").thenApply(result -> {
+                    if (result.columns().stream().noneMatch(layout.tableColumn()::equalsIgnoreCase)) {
+                        // MySQL 8's CHECK_CONSTRAINTS: rows that no logical table could be told by
+                        throw RouteException.notSupported("information_schema." + table + " is not answered through"
+                                + " Tessera: data node " + node + " names no " + layout.tableColumn() + " in it, so"
+                                + " its rows cannot be told to logical tables");
+                    }
                     NodeCatalogRows rows = NodeCatalogRows.of(result, layout.tableColumn());
                     if (cached) {
                         cache.put(table, node, rows, generation);

@@ -8,6 +8,7 @@ import io.tessera.proxy.session.ClientConnections;
 import io.tessera.proxy.session.Session;
 import io.tessera.router.error.RouteException;
 import io.tessera.router.local.LocalStatements;
+import io.tessera.router.local.ShowCreate;
 import io.tessera.router.local.ShowCreateDatabase;
 import io.tessera.router.local.ShowObjects;
 import io.tessera.router.local.ShowTableStatus;
@@ -28,7 +29,7 @@ import java.util.regex.Pattern;
  * would tell of itself: {@code SHOW GRANTS} ({@link Grants}), {@code SHOW PROCESSLIST} ({@link ProcessList}),
  * {@code SHOW STATUS} ({@link StatusVariables}); {@code SHOW TABLE STATUS} ({@link TableStatus}) and {@code SHOW CREATE
  * DATABASE} ({@link CreateDatabase}) of a logical schema; SHOW PROCEDURE / FUNCTION STATUS, TRIGGERS and EVENTS of
- * logical schemas ({@link StoredObjects}).
+ * logical schemas ({@link StoredObjects}), and SHOW CREATE of one such object or of a view ({@link ObjectDefinitions}).
  */
 public final class ShowStatements {
 
@@ -40,6 +41,7 @@ public final class ShowStatements {
     private final TableStatus tableStatus;
     private final CreateDatabase createDatabase;
     private final StoredObjects storedObjects;
+    private final ObjectDefinitions objectDefinitions;
 
     public ShowStatements(SchemaCatalog catalog, Executor executor, ClientConnections connections) {
         this.catalog = catalog;
@@ -50,6 +52,7 @@ public final class ShowStatements {
         this.tableStatus = new TableStatus(executor);
         this.createDatabase = new CreateDatabase(executor);
         this.storedObjects = new StoredObjects(executor);
+        this.objectDefinitions = new ObjectDefinitions(executor);
     }
 
     /**
@@ -57,6 +60,14 @@ public final class ShowStatements {
      * session's) of logical schemas ({@link StoredObjects}).
      */
     public void storedObjects(ClientChannel client, ParsedStatement statement) {
+        ShowCreate create = ShowCreate.of(statement);
+        if (create != null) {
+            LogicalSchema schema = schemaNamed(client, create.schema());
+            if (schema != null) {
+                objectDefinitions.show(client, schema, create);
+            }
+            return;
+        }
         ShowObjects show = ShowObjects.of(statement);
         List<LogicalSchema> schemas = new ArrayList<>();
         if (show.kind() == ShowObjects.Kind.PROCEDURE || show.kind() == ShowObjects.Kind.FUNCTION) {
@@ -64,19 +75,48 @@ public final class ShowStatements {
                 catalog.schema(name).ifPresent(schemas::add);
             }
         } else {
-            String schemaName = show.schema() != null ? show.schema() : client.session().schema();
-            if (schemaName == null) {
-                client.error(RouteException.noDatabaseSelected());
-                return;
-            }
-            LogicalSchema schema = catalog.schema(schemaName).orElse(null);
-            if (schema == null || !client.session().user().schemas().contains(schemaName)) {
-                client.error(RouteException.unknownDatabase(schemaName));
+            LogicalSchema schema = schemaNamed(client, show.schema());
+            if (schema == null) {
                 return;
             }
             schemas.add(schema);
         }
         storedObjects.show(client, schemas, show);
+    }
+
+    /**
+     * SHOW CREATE TABLE of a table of {@code schema}'s default data node, which schema.xml does not name: it may be a
+     * view, whose text names the physical database and the data host account ({@link ObjectDefinitions}). False when
+     * the statement is no such SHOW CREATE TABLE, and goes to its table's data node as any other.
+     */
+    public boolean createTableOfDefaultNode(ClientChannel client, ParsedStatement statement) {
+        ShowCreate show = ShowCreate.of(statement);
+        if (show == null || show.kind() != ShowCreate.Kind.TABLE) {
+            return false;
+        }
+        String schemaName = show.schema() != null ? show.schema() : client.session().schema();
+        LogicalSchema schema = schemaName == null ? null : catalog.schema(schemaName).orElse(null);
+        if (schema == null || schema.defaultDataNode() == null || schema.table(show.name()).isPresent()
+                || !client.session().user().schemas().contains(schemaName)) {
+            return false;
+        }
+        objectDefinitions.show(client, schema, show);
+        return true;
+    }
+
+    /** The user's schema {@code name}, or the session's when {@code null}; null, with the client told, when none. */
+    private LogicalSchema schemaNamed(ClientChannel client, String name) {
+        String schemaName = name != null ? name : client.session().schema();
+        if (schemaName == null) {
+            client.error(RouteException.noDatabaseSelected());
+            return null;
+        }
+        LogicalSchema schema = catalog.schema(schemaName).orElse(null);
+        if (schema == null || !client.session().user().schemas().contains(schemaName)) {
+            client.error(RouteException.unknownDatabase(schemaName));
+            return null;
+        }
+        return schema;
     }
 
     public void tableStatus(ClientChannel client, ParsedStatement statement) {

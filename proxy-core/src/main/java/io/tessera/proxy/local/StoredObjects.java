@@ -12,7 +12,6 @@ import io.tessera.router.model.LogicalTable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.regex.Pattern;
 
@@ -105,10 +104,6 @@ final class StoredObjects {
     /** Adds the rows of {@code result}, which {@code node} gave for {@code schema}, in {@code columns}' order. */
     private static void add(List<List<Object>> rows, List<String> columns, QueryResult result, LogicalSchema schema,
             String node, ShowObjects show) {
-        Map<String, LogicalTable> tables = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-        for (LogicalTable table : schema.allTables()) {
-            tables.put(table.name(), table);
-        }
         Pattern like = show.like() == null ? null : ShowStatements.likePattern(show.like());
         for (List<String> row : result.rows()) {
             List<Object> values = new ArrayList<>(columns.size());
@@ -120,15 +115,11 @@ final class StoredObjects {
             set(values, columns, "Definer", null);
             int tableAt = columns.indexOf("Table");
             if (show.kind() == Kind.TRIGGERS && tableAt >= 0) {
-                LogicalTable table = tables.get((String) values.get(tableAt));
-                boolean own = table == null ? node.equals(schema.defaultDataNode())
-                        : table.dataNodes().get(0).equals(node);
-                if (!own) {
+                String table = (String) values.get(tableAt);
+                if (!holds(schema, table, node)) {
                     continue; // another copy or shard of the table, or a table of no logical schema
                 }
-                if (table != null) {
-                    values.set(tableAt, table.name());
-                }
+                schema.table(table).ifPresent(logical -> values.set(tableAt, logical.name()));
             }
             int nameAt = columns.indexOf(show.kind().nameColumn());
             if (like != null && (nameAt < 0 || !like.matcher(String.valueOf(values.get(nameAt))).matches())) {
@@ -136,6 +127,15 @@ final class StoredObjects {
             }
             rows.add(values);
         }
+    }
+
+    /**
+     * Whether {@code node} holds the triggers of {@code schema}'s table {@code table} (named as the node writes it):
+     * a logical table's first data node, the default data node for a table schema.xml does not name.
+     */
+    static boolean holds(LogicalSchema schema, String table, String node) {
+        LogicalTable logical = schema.table(table).orElse(null);
+        return logical == null ? node.equals(schema.defaultDataNode()) : logical.dataNodes().get(0).equals(node);
     }
 
     private static void set(List<Object> values, List<String> columns, String column, Object value) {

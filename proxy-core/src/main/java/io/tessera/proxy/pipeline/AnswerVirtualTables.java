@@ -1,6 +1,7 @@
 package io.tessera.proxy.pipeline;
 
 import io.tessera.proxy.local.InformationSchema;
+import io.tessera.proxy.local.ShowStatements;
 import io.tessera.router.Router;
 import io.tessera.router.error.RouteException;
 import io.tessera.router.local.SystemCatalog;
@@ -19,16 +20,19 @@ import java.util.Set;
  * by a derived table of those rows, and is never cached. Refused (1235): any other statement on them, one that also
  * reads tables of logical schemas, and one that reads what of a data host's own catalog is not on
  * {@link SystemCatalog}'s allow-list (it would show physical database names). A {@code datanode=} or {@code sql=} hint
- * sends the statement as written.
+ * sends the statement as written. SHOW CREATE TABLE of a table schema.xml does not name, which may be a view of the
+ * default data node, is answered in logical terms ({@link ShowStatements#createTableOfDefaultNode}).
  */
 final class AnswerVirtualTables implements Step {
 
     private final Router router;
     private final InformationSchema informationSchema;
+    private final ShowStatements shows;
 
-    AnswerVirtualTables(Router router, InformationSchema informationSchema) {
+    AnswerVirtualTables(Router router, InformationSchema informationSchema, ShowStatements shows) {
         this.router = router;
         this.informationSchema = informationSchema;
+        this.shows = shows;
     }
 
     @Override
@@ -39,6 +43,11 @@ final class AnswerVirtualTables implements Step {
         String refusal = SystemCatalog.refusal(run.statement);
         if (refusal != null) {
             throw RouteException.notSupported(refusal);
+        }
+        if (run.type == StatementType.SHOW_TABLE_INFO && !run.explain
+                && shows.createTableOfDefaultNode(run.client(), run.statement)) {
+            run.releasePayload();
+            return Flow.HELD;
         }
         Set<String> tables = VirtualTables.named(run.statement);
         if (tables.isEmpty()) {

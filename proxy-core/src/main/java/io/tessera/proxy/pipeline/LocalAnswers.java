@@ -44,6 +44,11 @@ public final class LocalAnswers {
         return informationSchema;
     }
 
+    /** The SHOW statements, of which {@link AnswerVirtualTables} asks SHOW CREATE TABLE of a default node's table. */
+    ShowStatements shows() {
+        return shows;
+    }
+
     /** Answers {@code statement} when it is Tessera's to answer; false when it goes to the data nodes. */
     boolean answer(ClientChannel client, ParsedStatement statement) {
         switch (statement.type()) {

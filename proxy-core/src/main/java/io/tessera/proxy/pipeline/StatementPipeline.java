@@ -64,7 +64,7 @@ public final class StatementPipeline {
                 new CommitBeforeDdl(executor),
                 new InlineSessionValues(sessionFunctions),
                 new FillAutoIncrementKeys(autoIncrement, sequences),
-                new AnswerVirtualTables(router, locals.informationSchema()),
+                new AnswerVirtualTables(router, locals.informationSchema(), locals.shows()),
                 new LearnColumnOrders(router, executor, columnOrders),
                 new LoadLocalFile(router, executor),
                 new LookUpParentRows(router, parentRows),

@@ -137,7 +137,7 @@ class GuiToolsIT {
                     .containsExactly(List.of("0"));
             // a view of the default node: its definition names the logical schema, never the physical database
             assertThat(rows(c, "SELECT TABLE_SCHEMA, TABLE_NAME, DEFINER FROM information_schema.VIEWS",
-                    "TABLE_SCHEMA", "TABLE_NAME", "DEFINER")).containsExactly(List.of("TESTDB", "notes_v", "null"));
+                    "TABLE_SCHEMA", "TABLE_NAME", "DEFINER")).containsExactly(List.of("TESTDB", "notes_v", ""));
             assertThat(cells(c, "SELECT VIEW_DEFINITION FROM information_schema.VIEWS")).singleElement(STRING)
                     .contains("`TESTDB`.`notes`");
             assertThat(rows(c, "SHOW FUNCTION STATUS WHERE Db='TESTDB'", "Name")).isEmpty();
@@ -157,13 +157,39 @@ class GuiToolsIT {
     }
 
     @Test
+    void storedObjectsTextNamesTheLogicalSchemaAndNoAccount() throws SQLException {
+        try (Connection c = tessera.connect("TESTDB")) {
+            assertThat(rows(c, "SHOW CREATE PROCEDURE p_db1", "Procedure", "Create Procedure")).containsExactly(
+                    List.of("p_db1", "CREATE PROCEDURE `p_db1`()\nSELECT 1"));
+            assertThat(rows(c, "SHOW CREATE TRIGGER orders_check", "Trigger", "SQL Original Statement"))
+                    .containsExactly(List.of("orders_check", "CREATE TRIGGER orders_check BEFORE INSERT ON orders"
+                            + " FOR EACH ROW SET NEW.customer = TRIM(NEW.customer)"));
+            for (String sql : List.of("SHOW CREATE VIEW notes_v", "SHOW CREATE TABLE notes_v",
+                    "SHOW CREATE TABLE `TESTDB`.`notes_v`")) {
+                assertThat(rows(c, sql, "View", "Create View")).as(sql).containsExactly(List.of("notes_v",
+                        "CREATE ALGORITHM=UNDEFINED SQL SECURITY DEFINER VIEW `notes_v` AS select `notes`.`id` AS"
+                                + " `id` from `notes`"));
+            }
+            assertNamesNoDataHost(cells(c, "SHOW CREATE TABLE notes"));
+            // a routine's parameters and a table's checks, under the logical schema's name
+            assertNamesNoDataHost(cells(c, "SELECT * FROM information_schema.PARAMETERS"));
+            assertNamesNoDataHost(cells(c, "SELECT * FROM information_schema.CHECK_CONSTRAINTS"));
+            for (String sql : List.of("SHOW CREATE PROCEDURE nope", "SHOW CREATE TRIGGER nope",
+                    "SHOW CREATE VIEW nope", "SHOW CREATE EVENT nope", "SHOW CREATE PROCEDURE p_db2")) {
+                assertThatThrownBy(() -> cells(c, sql)).as(sql).isInstanceOfSatisfying(SQLException.class,
+                        e -> assertNamesNoDataHost(List.of(e.getMessage())));
+            }
+            assertThatThrownBy(() -> cells(c, "SHOW CREATE TRIGGER OTHERDB.orders_check"))
+                    .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getErrorCode()).isEqualTo(1049));
+        }
+    }
+
+    @Test
     void whatWouldShowADataHostsOwnCatalogIsRefusedWithTheReason() throws SQLException {
         try (Connection c = tessera.connect("TESTDB")) {
-            for (String sql : List.of("SELECT * FROM information_schema.CHECK_CONSTRAINTS",
-                    "SELECT * FROM information_schema.PARTITIONS", "SELECT * FROM information_schema.FILES",
-                    "SELECT * FROM information_schema.PARAMETERS", "SELECT * FROM information_schema.nope",
-                    "SHOW CREATE PROCEDURE p_db1", "SHOW CREATE TRIGGER orders_check", "SHOW OPEN TABLES",
-                    "SHOW ENGINE INNODB STATUS", "SHOW MASTER STATUS", "SHOW BINARY LOGS")) {
+            for (String sql : List.of("SELECT * FROM information_schema.PARTITIONS",
+                    "SELECT * FROM information_schema.FILES", "SELECT * FROM information_schema.nope",
+                    "SHOW OPEN TABLES", "SHOW ENGINE INNODB STATUS", "SHOW MASTER STATUS", "SHOW BINARY LOGS")) {
                 assertThatThrownBy(() -> cells(c, sql)).as(sql).isInstanceOfSatisfying(SQLException.class, e -> {
                     assertThat(e.getErrorCode()).as(sql).isEqualTo(1235);
                     assertThat(e.getMessage()).contains("not answered through Tessera");

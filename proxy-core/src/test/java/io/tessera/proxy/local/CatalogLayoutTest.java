@@ -95,4 +95,18 @@ class CatalogLayoutTest {
         assertThat(row.get(layout.indexOf("DEFINER"))).isNull();
         assertThat(row.get(layout.indexOf("ACTION_ORDER"))).isEqualTo(BigInteger.ONE);
     }
+
+    @Test
+    void aDefinerIsNullButAViewsIsEmptyForMysqldump() {
+        Map<String, Integer> positions = Map.of("TABLE_SCHEMA", 0, "TABLE_NAME", 1, "DEFINER", 2,
+                "VIEW_DEFINITION", 3);
+        List<Object> view = CatalogLayout.views(false).row(positions,
+                Arrays.asList("db1", "v", "root@localhost", "select `db1`.`t`.`id` from `db1`.`t`"), "TESTDB", "v");
+        assertThat(view.get(CatalogLayout.views(false).indexOf("DEFINER"))).isEqualTo("");
+        assertThat(view.get(CatalogLayout.views(false).indexOf("VIEW_DEFINITION")))
+                .isEqualTo("select `TESTDB`.`t`.`id` from `TESTDB`.`t`");
+        List<Object> routine = CatalogLayout.routines().row(Map.of("ROUTINE_NAME", 0, "DEFINER", 1),
+                Arrays.asList("p", "root@localhost"), "TESTDB", "p");
+        assertThat(routine.get(CatalogLayout.routines().indexOf("DEFINER"))).isNull();
+    }
 }

@@ -85,6 +85,38 @@ class LogicalCatalogTest {
                         Arrays.asList("TESTDB", "ORDERS", "note", big(2), "varchar(20)", null));
     }
 
+    @Test
+    void parametersAreTheSchemasFirstNodesUnderItsName() {
+        List<String> names = List.of("SPECIFIC_SCHEMA", "SPECIFIC_NAME", "ORDINAL_POSITION", "PARAMETER_NAME");
+        Map<String, NodeCatalogRows> read = Map.of("dn3", NodeCatalogRows.of(result(names,
+                List.of("db3", "add_note", "1", "n"), List.of("db3", "add_note", "2", "b")), "SPECIFIC_NAME"));
+
+        List<List<Object>> rows = LogicalCatalog.rows(List.of(TESTDB), VirtualTables.PARAMETERS,
+                CatalogLayout.parameters(), read);
+
+        CatalogLayout layout = CatalogLayout.parameters();
+        assertThat(rows).extracting(r -> Arrays.asList(r.get(layout.indexOf("SPECIFIC_SCHEMA")),
+                r.get(layout.indexOf("SPECIFIC_NAME")), r.get(layout.indexOf("ORDINAL_POSITION")),
+                r.get(layout.indexOf("PARAMETER_NAME")))).containsExactly(
+                        Arrays.asList("TESTDB", "add_note", big(1), "n"), Arrays.asList("TESTDB", "add_note", big(2),
+                                "b"));
+    }
+
+    @Test
+    void checkConstraintsAreEachTablesFirstNodesOnce() {
+        List<String> names = List.of("CONSTRAINT_SCHEMA", "TABLE_NAME", "CONSTRAINT_NAME", "CHECK_CLAUSE");
+        Map<String, NodeCatalogRows> read = Map.of(
+                "dn1", NodeCatalogRows.of(result(names, List.of("db1", "orders", "positive", "`id` > 0"))),
+                "dn3", NodeCatalogRows.of(result(names, List.of("db3", "notes", "short", "length(`body`) < 9"))));
+
+        List<List<Object>> rows = LogicalCatalog.rows(List.of(TESTDB), VirtualTables.CHECK_CONSTRAINTS,
+                CatalogLayout.checkConstraints(true), read);
+
+        assertThat(rows).containsExactly(Arrays.asList(null, "TESTDB", "notes", "short", null, "length(`body`) < 9"),
+                Arrays.asList(null, "TESTDB", "ORDERS", "positive", null, "`id` > 0"));
+        assertThat(CatalogLayout.checkConstraints(false).indexOf("TABLE_NAME")).isEqualTo(-1);
+    }
+
     private static NodeCatalogRows tables(List<String>... rows) {
         return NodeCatalogRows.of(result(TABLE_COLUMNS, rows));
     }

@@ -1,15 +1,10 @@
 package io.tessera.router.local;
 
 import com.alibaba.druid.sql.ast.SQLStatement;
-import com.alibaba.druid.sql.ast.statement.SQLShowCreateViewStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlShowAuthorsStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlShowCharacterSetStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlShowCollationStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlShowContributorsStatement;
-import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlShowCreateEventStatement;
-import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlShowCreateFunctionStatement;
-import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlShowCreateProcedureStatement;
-import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlShowCreateTriggerStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlShowEnginesStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlShowPluginsStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlShowPrivilegesStatement;
@@ -30,8 +25,8 @@ import java.util.Set;
  *       counters are refused earlier, with 1142, by the access checks.</li>
  *   <li>SHOW statements that are neither Tessera's own nor about a logical table ({@link StatementType#SHOW_OTHER}):
  *       SHOW ENGINES, CHARACTER SET, COLLATION, PLUGINS, PRIVILEGES, AUTHORS and CONTRIBUTORS pass; any other (SHOW
- *       CREATE VIEW / PROCEDURE / FUNCTION / TRIGGER / EVENT, SHOW ENGINE ... STATUS, SHOW MASTER / SLAVE STATUS,
- *       SHOW BINARY LOGS, SHOW OPEN TABLES, SHOW ERRORS, SHOW PROFILES, ...) is refused.</li>
+ *       ENGINE ... STATUS, SHOW MASTER / SLAVE STATUS, SHOW BINARY LOGS, SHOW OPEN TABLES, SHOW ERRORS, SHOW PROFILES,
+ *       ...) is refused.</li>
  * </ul>
  *
  * Stateless.
@@ -59,11 +54,17 @@ public final class SystemCatalog {
                 continue;
             }
             String name = table.table().toUpperCase(Locale.ROOT);
+            if (name.equals("PARTITIONS")) {
+                return "information_schema.PARTITIONS is not answered through Tessera: a sharded table's partitions"
+                        + " are each data node's own, which no one row of the logical table can tell; read them on the"
+                        + " data hosts";
+            }
             if (!VirtualTables.answers(name) && !PASSED_TABLES.contains(name)) {
                 return "information_schema." + name + " is not answered through Tessera: its rows would be a data"
                         + " host's own, with its physical database names. Tessera answers SCHEMATA, TABLES, COLUMNS,"
-                        + " STATISTICS, KEY_COLUMN_USAGE, TABLE_CONSTRAINTS, REFERENTIAL_CONSTRAINTS, TRIGGERS,"
-                        + " VIEWS, ROUTINES, EVENTS, PROCESSLIST and KEYWORDS for the logical schemas";
+                        + " STATISTICS, KEY_COLUMN_USAGE, TABLE_CONSTRAINTS, REFERENTIAL_CONSTRAINTS,"
+                        + " CHECK_CONSTRAINTS, TRIGGERS, VIEWS, ROUTINES, PARAMETERS, EVENTS, PROCESSLIST and KEYWORDS"
+                        + " for the logical schemas";
             }
         }
         return null;
@@ -76,17 +77,10 @@ public final class SystemCatalog {
                 || ast instanceof MySqlShowContributorsStatement) {
             return null;
         }
-        if (ast instanceof SQLShowCreateViewStatement || ast instanceof MySqlShowCreateProcedureStatement
-                || ast instanceof MySqlShowCreateFunctionStatement || ast instanceof MySqlShowCreateTriggerStatement
-                || ast instanceof MySqlShowCreateEventStatement) {
-            return "SHOW CREATE VIEW, PROCEDURE, FUNCTION, TRIGGER and EVENT are not answered through Tessera: the"
-                    + " text is a data node's, with its physical database name and the data host account that"
-                    + " defined it; read it on the data host";
-        }
         return "this SHOW statement is not answered through Tessera: a data host's answer would show its own"
                 + " databases, accounts or state. Tessera answers SHOW DATABASES, TABLES, TABLE STATUS, COLUMNS,"
                 + " INDEX, CREATE TABLE, CREATE DATABASE, VARIABLES, STATUS, GRANTS, PROCESSLIST, WARNINGS,"
-                + " PROCEDURE STATUS, FUNCTION STATUS, TRIGGERS and EVENTS, and passes SHOW ENGINES, CHARACTER SET,"
-                + " COLLATION, PLUGINS and PRIVILEGES";
+                + " PROCEDURE STATUS, FUNCTION STATUS, TRIGGERS, EVENTS and CREATE PROCEDURE / FUNCTION / TRIGGER /"
+                + " VIEW / EVENT, and passes SHOW ENGINES, CHARACTER SET, COLLATION, PLUGINS and PRIVILEGES";
     }
 }

@@ -21,9 +21,9 @@ import java.util.concurrent.ThreadLocalRandom;
  * The {@code information_schema} tables Tessera answers from its own state rather than a data host's:
  * {@code SCHEMATA} (the user's logical schemas), {@code PROCESSLIST} (Tessera's client connections), the logical
  * catalog's {@code TABLES}, {@code COLUMNS}, {@code STATISTICS}, {@code KEY_COLUMN_USAGE},
- * {@code REFERENTIAL_CONSTRAINTS}, {@code TABLE_CONSTRAINTS}, {@code TRIGGERS}, {@code VIEWS}, {@code ROUTINES} and
- * {@code EVENTS} (the logical tables, their columns, indexes, keys, triggers and views' definitions, the schemas'
- * routines and events), and
+ * {@code REFERENTIAL_CONSTRAINTS}, {@code TABLE_CONSTRAINTS}, {@code CHECK_CONSTRAINTS}, {@code TRIGGERS},
+ * {@code VIEWS}, {@code ROUTINES}, {@code PARAMETERS} and {@code EVENTS} (the logical tables, their columns, indexes,
+ * keys, checks, triggers and views' definitions, the schemas' routines, their parameters and events), and
  * {@code KEYWORDS} (in the shape of the server Tessera presents itself as). A SELECT
  * that reads them runs on a data node with each of them replaced by a derived table of the rows Tessera gives, so that
  * the data host evaluates the rest of the statement (columns, WHERE, ORDER BY, joins) exactly as MySQL would.
@@ -55,12 +55,16 @@ public final class VirtualTables {
     public static final String EVENTS = "EVENTS";
     /** {@code information_schema.VIEWS}. */
     public static final String VIEWS = "VIEWS";
+    /** {@code information_schema.PARAMETERS}. */
+    public static final String PARAMETERS = "PARAMETERS";
+    /** {@code information_schema.CHECK_CONSTRAINTS}. */
+    public static final String CHECK_CONSTRAINTS = "CHECK_CONSTRAINTS";
     /** {@code information_schema.KEYWORDS}. */
     public static final String KEYWORDS = "KEYWORDS";
 
     private static final Set<String> NAMES = Set.of(SCHEMATA, PROCESSLIST, TABLES, COLUMNS, STATISTICS,
             KEY_COLUMN_USAGE, REFERENTIAL_CONSTRAINTS, TABLE_CONSTRAINTS, TRIGGERS, ROUTINES, EVENTS, VIEWS,
-            KEYWORDS);
+            PARAMETERS, CHECK_CONSTRAINTS, KEYWORDS);
 
     private static final String INFORMATION_SCHEMA = "information_schema";
 

@@ -17,6 +17,7 @@ import com.alibaba.druid.sql.ast.statement.SQLSelectStatement;
 import com.alibaba.druid.sql.ast.statement.SQLSetStatement;
 import com.alibaba.druid.sql.ast.statement.SQLShowColumnsStatement;
 import com.alibaba.druid.sql.ast.statement.SQLShowCreateTableStatement;
+import com.alibaba.druid.sql.ast.statement.SQLShowCreateViewStatement;
 import com.alibaba.druid.sql.ast.statement.SQLShowDatabasesStatement;
 import com.alibaba.druid.sql.ast.statement.SQLShowGrantsStatement;
 import com.alibaba.druid.sql.ast.statement.SQLShowIndexesStatement;
@@ -35,6 +36,10 @@ import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlLockTableStatement
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlUnlockTablesStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlSetTransactionStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlShowCreateDatabaseStatement;
+import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlShowCreateEventStatement;
+import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlShowCreateFunctionStatement;
+import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlShowCreateProcedureStatement;
+import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlShowCreateTriggerStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlShowEventsStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlShowFunctionStatusStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlShowProcedureStatusStatement;
@@ -216,7 +221,10 @@ public final class SqlParser {
             return StatementType.SHOW_CREATE_DATABASE;
         }
         if (ast instanceof MySqlShowProcedureStatusStatement || ast instanceof MySqlShowFunctionStatusStatement
-                || ast instanceof MySqlShowTriggersStatement || ast instanceof MySqlShowEventsStatement) {
+                || ast instanceof MySqlShowTriggersStatement || ast instanceof MySqlShowEventsStatement
+                || ast instanceof MySqlShowCreateProcedureStatement || ast instanceof MySqlShowCreateFunctionStatement
+                || ast instanceof MySqlShowCreateTriggerStatement || ast instanceof SQLShowCreateViewStatement
+                || ast instanceof MySqlShowCreateEventStatement) {
             return StatementType.SHOW_OBJECTS;
         }
         if (ast instanceof SQLShowStatement) {

@@ -16,8 +16,9 @@ public enum StatementType {
      */
     SHOW_TABLE_STATUS, SHOW_CREATE_DATABASE,
     /**
-     * SHOW PROCEDURE STATUS, SHOW FUNCTION STATUS, SHOW TRIGGERS and SHOW EVENTS: Tessera lists the logical schemas'
-     * stored objects from their data nodes' answers, under logical names.
+     * SHOW PROCEDURE STATUS, SHOW FUNCTION STATUS, SHOW TRIGGERS and SHOW EVENTS, and SHOW CREATE PROCEDURE /
+     * FUNCTION / TRIGGER / VIEW / EVENT: Tessera lists the logical schemas' stored objects, and shows the text of one,
+     * from their data nodes' answers, under logical names.
      */
     SHOW_OBJECTS,
     SHOW_OTHER,

@@ -16,6 +16,7 @@ class SystemCatalogTest {
     @ValueSource(strings = {"SELECT * FROM information_schema.TABLES", "SELECT WORD FROM information_schema.KEYWORDS",
             "SELECT * FROM information_schema.triggers", "SELECT COUNT(*) FROM information_schema.ENGINES",
             "SELECT * FROM information_schema.ROUTINES", "SELECT * FROM information_schema.EVENTS",
+            "SELECT * FROM information_schema.PARAMETERS", "SELECT * FROM information_schema.check_constraints",
             "SELECT * FROM INFORMATION_SCHEMA.COLLATIONS c JOIN information_schema.CHARACTER_SETS s"
                     + " ON s.CHARACTER_SET_NAME = c.CHARACTER_SET_NAME",
             "SELECT * FROM orders", "SELECT 1", "SHOW ENGINES", "SHOW CHARSET", "SHOW COLLATION", "SHOW PLUGINS",
@@ -25,25 +26,33 @@ class SystemCatalogTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"SELECT * FROM information_schema.PARAMETERS", "SELECT * FROM information_schema.FILES",
-            "SELECT 1 FROM dual WHERE EXISTS (SELECT 1 FROM information_schema.partitions)",
+    @ValueSource(strings = {"SELECT * FROM information_schema.FILES",
+            "SELECT 1 FROM dual WHERE EXISTS (SELECT 1 FROM information_schema.files)",
             "SELECT * FROM information_schema.INNODB_TABLES", "SELECT * FROM information_schema.no_such_table"})
     void refusesAnyOtherInformationSchemaTableByName(String sql) {
         assertThat(SystemCatalog.refusal(parser.parse(sql))).startsWith("information_schema.")
                 .contains("is not answered through Tessera", "physical database names");
     }
 
+    @Test
+    void refusesPartitionsWhichNoLogicalTableHasAsOne() {
+        assertThat(SystemCatalog.refusal(parser.parse("SELECT 1 FROM dual WHERE EXISTS (SELECT 1 FROM"
+                + " information_schema.partitions)"))).startsWith("information_schema.PARTITIONS is not answered")
+                .contains("each data node's own");
+    }
+
     @ParameterizedTest
-    @ValueSource(strings = {"SHOW CREATE PROCEDURE p", "SHOW CREATE FUNCTION f", "SHOW CREATE TRIGGER t",
-            "SHOW CREATE VIEW v", "SHOW CREATE EVENT e", "SHOW MASTER STATUS", "SHOW BINARY LOGS", "SHOW OPEN TABLES",
-            "SHOW ENGINE INNODB STATUS", "SHOW ERRORS"})
+    @ValueSource(strings = {"SHOW MASTER STATUS", "SHOW BINARY LOGS", "SHOW OPEN TABLES", "SHOW ENGINE INNODB STATUS",
+            "SHOW ERRORS"})
     void refusesAnyOtherShowOfTheDataHost(String sql) {
         assertThat(SystemCatalog.refusal(parser.parse(sql))).contains("not answered through Tessera");
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"SHOW PROCEDURE STATUS WHERE Db = 'TESTDB'", "SHOW FUNCTION STATUS LIKE 'f%'",
-            "SHOW FULL TRIGGERS FROM `TESTDB`", "SHOW TRIGGERS LIKE 'orders'", "SHOW EVENTS FROM TESTDB"})
+            "SHOW FULL TRIGGERS FROM `TESTDB`", "SHOW TRIGGERS LIKE 'orders'", "SHOW EVENTS FROM TESTDB",
+            "SHOW CREATE PROCEDURE p", "SHOW CREATE FUNCTION TESTDB.f", "SHOW CREATE TRIGGER t", "SHOW CREATE VIEW v",
+            "SHOW CREATE EVENT e"})
     void storedObjectListsAreTesserasOwn(String sql) {
         assertThat(parser.parse(sql).type()).isEqualTo(StatementType.SHOW_OBJECTS);
     }
@@ -58,5 +67,22 @@ class SystemCatalogTest {
                 .isEqualTo(new ShowObjects(ShowObjects.Kind.TRIGGERS, "TESTDB", "orders", null));
         assertThat(ShowObjects.of(parser.parse("SHOW EVENTS FROM TESTDB")))
                 .isEqualTo(new ShowObjects(ShowObjects.Kind.EVENTS, "TESTDB", null, null));
+    }
+
+    @Test
+    void readsWhichObjectAShowCreateNames() {
+        assertThat(ShowCreate.of(parser.parse("SHOW CREATE PROCEDURE p")))
+                .isEqualTo(new ShowCreate(ShowCreate.Kind.PROCEDURE, null, "p"));
+        assertThat(ShowCreate.of(parser.parse("SHOW CREATE FUNCTION `TESTDB`.`f``1`")))
+                .isEqualTo(new ShowCreate(ShowCreate.Kind.FUNCTION, "TESTDB", "f`1"));
+        assertThat(ShowCreate.of(parser.parse("SHOW CREATE TRIGGER TESTDB.orders_bi")))
+                .isEqualTo(new ShowCreate(ShowCreate.Kind.TRIGGER, "TESTDB", "orders_bi"));
+        assertThat(ShowCreate.of(parser.parse("SHOW CREATE VIEW `v`")))
+                .isEqualTo(new ShowCreate(ShowCreate.Kind.VIEW, null, "v"));
+        assertThat(ShowCreate.of(parser.parse("SHOW CREATE EVENT e")))
+                .isEqualTo(new ShowCreate(ShowCreate.Kind.EVENT, null, "e"));
+        assertThat(ShowCreate.of(parser.parse("SHOW CREATE TABLE TESTDB.v")))
+                .isEqualTo(new ShowCreate(ShowCreate.Kind.TABLE, "TESTDB", "v"));
+        assertThat(ShowCreate.of(parser.parse("SHOW TRIGGERS"))).isNull();
     }
 }

@@ -39,7 +39,7 @@ class VirtualTablesTest {
 
     @ParameterizedTest
     @ValueSource(strings = {
-        "SELECT * FROM information_schema.PARAMETERS",
+        "SELECT * FROM information_schema.PARTITIONS",
         "SELECT * FROM schemata",
         "SELECT * FROM TESTDB.COLUMNS",
         "SELECT * FROM TESTDB.schemata",
