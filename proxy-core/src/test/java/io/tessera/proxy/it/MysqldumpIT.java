@@ -3,17 +3,12 @@ package io.tessera.proxy.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.junit.jupiter.api.AfterAll;
@@ -45,8 +40,7 @@ class MysqldumpIT {
 
     @BeforeAll
     static void rowsOnEveryNode() throws SQLException {
-        dump = List.of("mysqldump", "mariadb-dump").stream().map(MysqldumpIT::onPath).filter(p -> p != null)
-                .findFirst().orElse(null);
+        dump = DumpPrograms.mysqldump();
         assumeTrue(dump != null, "no mysqldump or mariadb-dump on the PATH");
         try (Connection c = tessera.connect("TESTDB"); Statement s = c.createStatement()) {
             s.execute("CREATE TABLE orders (id BIGINT PRIMARY KEY, customer VARCHAR(20), total DECIMAL(10,2))");
@@ -104,34 +98,15 @@ class MysqldumpIT {
     }
 
     private static String run(List<String> command) throws IOException, InterruptedException {
-        File out = File.createTempFile("mysqldump", ".sql");
-        out.deleteOnExit();
-        Process p = new ProcessBuilder(command).redirectOutput(out).start();
-        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        if (p.exitValue() != 0 || !err.isBlank()) {
-            LOG.warn("{} exited {}: {}", command.get(0), p.exitValue(), err);
+        DumpPrograms.Dump dump = DumpPrograms.dump(command);
+        if (!dump.err().isBlank()) {
+            LOG.warn("{}: {}", command.get(0), dump.err());
         }
-        assertThat(p.exitValue()).as(err).isZero();
-        return Files.readString(out.toPath(), StandardCharsets.UTF_8);
+        return dump.sql();
     }
 
-    /** Loads the dump into the plain database with the {@code mysql} client, as a DBA restores one. */
     private static void load(String sql) throws IOException, InterruptedException {
-        String client = List.of("mysql", "mariadb").stream().map(MysqldumpIT::onPath).filter(p -> p != null)
-                .findFirst().orElseThrow();
-        DataHosts hosts = tessera.dataHosts();
-        List<String> command = new ArrayList<>(List.of(client, "-h" + hosts.host(), "-P" + hosts.port(),
-                "-u" + hosts.user(), restored));
-        if (!hosts.password().isEmpty()) {
-            command.add(3, "-p" + hosts.password());
-        }
-        Process p = new ProcessBuilder(command).start();
-        p.getOutputStream().write(sql.getBytes(StandardCharsets.UTF_8));
-        p.getOutputStream().close();
-        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as(err).isZero();
+        DumpPrograms.load(tessera.dataHosts(), restored, sql);
     }
 
     private static List<List<Object>> restoredRows(String table) throws SQLException {
@@ -145,15 +120,5 @@ class MysqldumpIT {
         try (Connection c = tessera.connect("TESTDB")) {
             return Rows.fetchAll(c, "SELECT * FROM " + table + " ORDER BY id LIMIT " + (ORDERS + 1));
         }
-    }
-
-    private static String onPath(String program) {
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-            Path candidate = Path.of(dir, program);
-            if (Files.isExecutable(candidate)) {
-                return candidate.toString();
-            }
-        }
-        return null;
     }
 }

@@ -4,18 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.File;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -43,8 +37,7 @@ class MysqldumpRoutinesIT {
 
     @BeforeAll
     static void objectsOnTheDataNodes() throws SQLException {
-        dump = List.of("mysqldump", "mariadb-dump").stream().map(MysqldumpRoutinesIT::onPath).filter(p -> p != null)
-                .findFirst().orElse(null);
+        dump = DumpPrograms.mysqldump();
         try (Connection c = tessera.connect("TESTDB"); Statement s = c.createStatement()) {
             s.execute("CREATE TABLE orders (id BIGINT PRIMARY KEY, customer VARCHAR(20), total DECIMAL(10,2),"
                     + " CONSTRAINT non_negative CHECK (total >= 0))");
@@ -132,13 +125,15 @@ class MysqldumpRoutinesIT {
     @Test
     void dumpWithRoutinesEventsAndTriggersLoadsBackWithEveryObjectAndRow() throws Exception {
         assumeTrue(dump != null, "no mysqldump or mariadb-dump on the PATH");
-        String sql = run(List.of(dump, "-h127.0.0.1", "-P" + tessera.port(), "-utest", "-ptest", "--no-tablespaces",
+        DumpPrograms.Dump output = DumpPrograms.dump(List.of(dump, "-h127.0.0.1", "-P" + tessera.port(), "-utest", "-ptest", "--no-tablespaces",
                 "--single-transaction", "--routines", "--events", "--triggers", "TESTDB"));
+        assertThat(output.err()).isBlank();
+        String sql = output.sql();
         assertNamesNoDataHost(sql);
         String restored = DataHosts.databaseName(MysqldumpRoutinesIT.class, "restored");
         tessera.dataHosts().createDatabase(restored);
         try {
-            load(sql, restored);
+            DumpPrograms.load(tessera.dataHosts(), restored, sql);
             try (Connection c = tessera.dataHosts().connectDirect(restored)) {
                 assertThat(Rows.fetchAll(c, "SELECT TRIGGER_NAME, EVENT_OBJECT_TABLE FROM information_schema.TRIGGERS"
                         + " WHERE TRIGGER_SCHEMA = DATABASE()")).containsExactly(List.of("orders_total", "orders"));
@@ -192,44 +187,5 @@ class MysqldumpRoutinesIT {
 
     private static Connection node(String db) throws SQLException {
         return tessera.dataHosts().connectDirect(tessera.database(db));
-    }
-
-    private static String run(List<String> command) throws IOException, InterruptedException {
-        File out = File.createTempFile("mysqldump", ".sql");
-        out.deleteOnExit();
-        Process p = new ProcessBuilder(command).redirectOutput(out).start();
-        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as(err).isZero();
-        assertThat(err).isBlank();
-        return Files.readString(out.toPath(), StandardCharsets.UTF_8);
-    }
-
-    /** Loads the dump into {@code database} with the {@code mysql} client, as a DBA restores one. */
-    private static void load(String sql, String database) throws IOException, InterruptedException {
-        String client = List.of("mysql", "mariadb").stream().map(MysqldumpRoutinesIT::onPath).filter(p -> p != null)
-                .findFirst().orElseThrow();
-        DataHosts hosts = tessera.dataHosts();
-        List<String> command = new ArrayList<>(List.of(client, "-h" + hosts.host(), "-P" + hosts.port(),
-                "-u" + hosts.user(), database));
-        if (!hosts.password().isEmpty()) {
-            command.add(3, "-p" + hosts.password());
-        }
-        Process p = new ProcessBuilder(command).start();
-        p.getOutputStream().write(sql.getBytes(StandardCharsets.UTF_8));
-        p.getOutputStream().close();
-        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as(err).isZero();
-    }
-
-    private static String onPath(String program) {
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-            Path candidate = Path.of(dir, program);
-            if (Files.isExecutable(candidate)) {
-                return candidate.toString();
-            }
-        }
-        return null;
     }
 }
