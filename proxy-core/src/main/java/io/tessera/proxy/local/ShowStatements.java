@@ -121,17 +121,10 @@ public final class ShowStatements {
 
     public void tableStatus(ClientChannel client, ParsedStatement statement) {
         ShowTableStatus show = ShowTableStatus.of(statement);
-        String schemaName = show.schema() != null ? show.schema() : client.session().schema();
-        if (schemaName == null) {
-            client.error(RouteException.noDatabaseSelected());
-            return;
+        LogicalSchema schema = schemaNamed(client, show.schema());
+        if (schema != null) {
+            tableStatus.show(client, schema, show);
         }
-        LogicalSchema schema = catalog.schema(schemaName).orElse(null);
-        if (schema == null || !client.session().user().schemas().contains(schemaName)) {
-            client.error(RouteException.unknownDatabase(schemaName));
-            return;
-        }
-        tableStatus.show(client, schema, show);
     }
 
     /** 1049 for a schema that does not exist, 1044 for one the user may not use, as MySQL answers. */
@@ -173,17 +166,11 @@ public final class ShowStatements {
 
     public void tables(ClientChannel client, ParsedStatement statement) {
         ShowTables show = LocalStatements.showTables(statement);
-        Session session = client.session();
-        String schemaName = show.schema() != null ? show.schema() : session.schema();
-        if (schemaName == null) {
-            client.error(RouteException.noDatabaseSelected());
+        LogicalSchema schema = schemaNamed(client, show.schema());
+        if (schema == null) {
             return;
         }
-        LogicalSchema schema = catalog.schema(schemaName).orElse(null);
-        if (schema == null || !session.user().schemas().contains(schemaName)) {
-            client.error(RouteException.unknownDatabase(schemaName));
-            return;
-        }
+        String schemaName = show.schema() != null ? show.schema() : client.session().schema(); // as written
         if (show.where()) {
             client.error(RouteException.notSupported("SHOW TABLES ... WHERE is not supported; use LIKE"));
             return;
