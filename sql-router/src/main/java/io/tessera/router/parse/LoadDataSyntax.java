@@ -3,7 +3,6 @@ package io.tessera.router.parse;
 import io.tessera.router.error.RouteException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 
 /**
@@ -19,17 +18,12 @@ import java.util.List;
  *     [(col_or_@var, ...)] [SET col = expr, ...]
  * </pre>
  *
- * Stateless apart from one statement's reading position; one instance per statement.
+ * One instance per statement.
  */
-public final class LoadDataSyntax {
-
-    private final String sql;
-    private final boolean backslashEscapes;
-    private int pos;
+public final class LoadDataSyntax extends SqlCursor {
 
     private LoadDataSyntax(String sql, boolean backslashEscapes) {
-        this.sql = sql;
-        this.backslashEscapes = backslashEscapes;
+        super(sql, backslashEscapes);
     }
 
     /** Whether {@code sql} is a LOAD DATA or LOAD XML statement (its first word is LOAD). */
@@ -284,172 +278,5 @@ public final class LoadDataSyntax {
         if (depth > 0) {
             throw error("')'");
         }
-    }
-
-    private long number() {
-        skipSpace();
-        int start = pos;
-        while (pos < sql.length() && Character.isDigit(sql.charAt(pos))) {
-            pos++;
-        }
-        if (start == pos) {
-            throw error("a number");
-        }
-        try {
-            return Long.parseLong(sql.substring(start, pos));
-        } catch (NumberFormatException e) {
-            throw new LoadSyntaxException(start, "IGNORE takes at most " + Long.MAX_VALUE + " lines");
-        }
-    }
-
-    /** A name, bare or in backquotes; as MySQL reads it. */
-    private String identifier() {
-        skipSpace();
-        if (peek() == '`') {
-            StringBuilder name = new StringBuilder();
-            pos++;
-            while (true) {
-                if (pos >= sql.length()) {
-                    throw error("'`'");
-                }
-                char c = sql.charAt(pos++);
-                if (c == '`') {
-                    if (peek() != '`') {
-                        return name.toString();
-                    }
-                    pos++;
-                }
-                name.append(c);
-            }
-        }
-        int start = pos;
-        while (pos < sql.length() && isNameChar(sql.charAt(pos))) {
-            pos++;
-        }
-        if (start == pos) {
-            throw error("a name");
-        }
-        return sql.substring(start, pos);
-    }
-
-    /** A string literal's bytes: quoted (escapes as the sql_mode says), or hexadecimal ({@code X'2C'}, {@code 0x2C}). */
-    private byte[] string() {
-        skipSpace();
-        char c = peek();
-        if ((c == 'x' || c == 'X') && pos + 1 < sql.length() && sql.charAt(pos + 1) == '\'') {
-            pos++;
-            return hex(new String(quoted('\''), StandardCharsets.UTF_8));
-        }
-        if (c == '0' && pos + 1 < sql.length() && (sql.charAt(pos + 1) == 'x')) {
-            int start = pos + 2;
-            pos = start;
-            while (pos < sql.length() && Character.digit(sql.charAt(pos), 16) >= 0) {
-                pos++;
-            }
-            String digits = sql.substring(start, pos);
-            return hex(digits.length() % 2 == 0 ? digits : "0" + digits);
-        }
-        if (c != '\'' && c != '"') {
-            throw error("a string");
-        }
-        return quoted(c);
-    }
-
-    private byte[] hex(String digits) {
-        try {
-            return HexFormat.of().parseHex(digits);
-        } catch (IllegalArgumentException e) {
-            throw new LoadSyntaxException(pos, "not a hexadecimal literal: " + digits);
-        }
-    }
-
-    private byte[] quoted(char quote) {
-        StringBuilder run = new StringBuilder();
-        pos++;
-        while (true) {
-            if (pos >= sql.length()) {
-                throw error("the string's closing " + quote);
-            }
-            char c = sql.charAt(pos++);
-            if (c == quote) {
-                if (peek() != quote) {
-                    break;
-                }
-                pos++;
-                run.append(quote);
-            } else if (c == '\\' && backslashEscapes && pos < sql.length()) {
-                run.append(unescaped(sql.charAt(pos++)));
-            } else {
-                run.append(c);
-            }
-        }
-        return run.toString().getBytes(StandardCharsets.UTF_8);
-    }
-
-    /** MySQL's string escapes ({@code \%} and {@code \_} keep their backslash, as outside LIKE they do). */
-    private static String unescaped(char c) {
-        return switch (c) {
-            case '0' -> "\0";
-            case 'b' -> "\b";
-            case 'n' -> "\n";
-            case 'r' -> "\r";
-            case 't' -> "\t";
-            case 'Z' -> "\u001A";
-            case '%', '_' -> "\\" + c;
-            default -> String.valueOf(c);
-        };
-    }
-
-    private void expect(String word) {
-        if (!keyword(word)) {
-            throw error(word);
-        }
-    }
-
-    /** Reads {@code word} (any case, as a whole word) if it comes next. */
-    private boolean keyword(String word) {
-        skipSpace();
-        int end = pos + word.length();
-        if (end > sql.length() || !sql.regionMatches(true, pos, word, 0, word.length())
-                || end < sql.length() && isNameChar(sql.charAt(end))) {
-            return false;
-        }
-        pos = end;
-        return true;
-    }
-
-    private char peek() {
-        return pos < sql.length() ? sql.charAt(pos) : '\0';
-    }
-
-    private char peekAfterSpace() {
-        skipSpace();
-        return peek();
-    }
-
-    /** Skips blanks and comments ({@code -- }, {@code #}, {@code /* *}{@code /}). */
-    private void skipSpace() {
-        while (pos < sql.length()) {
-            char c = sql.charAt(pos);
-            if (Character.isWhitespace(c)) {
-                pos++;
-            } else if (c == '#' || c == '-' && sql.startsWith("-- ", pos)) {
-                int end = sql.indexOf('\n', pos);
-                pos = end < 0 ? sql.length() : end + 1;
-            } else if (sql.startsWith("/*", pos) && !sql.startsWith("/*!", pos)) {
-                int end = sql.indexOf("*/", pos + 2);
-                pos = end < 0 ? sql.length() : end + 2;
-            } else {
-                return;
-            }
-        }
-    }
-
-    private static boolean isNameChar(char c) {
-        return Character.isLetterOrDigit(c) || c == '_' || c == '$' || c > 0x7F;
-    }
-
-    private LoadSyntaxException error(String expected) {
-        return new LoadSyntaxException(pos, "expected " + expected);
     }
 }
