@@ -21,9 +21,7 @@ import io.tessera.router.plan.Route;
 import io.tessera.router.plan.ShardStatement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.BiConsumer;
 
@@ -34,16 +32,16 @@ import java.util.function.BiConsumer;
  */
 public final class Executor implements MergeExecution.Connections {
 
-    private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
-
     private final DataNodes dataNodes;
     private final TransactionCoordinator transactions;
+    private final SessionConnections connections;
     private final long mergeMemoryLimit;
 
     /** @param mergeMemoryLimit bytes of rows one statement may buffer to merge several data nodes' results */
     public Executor(DataNodes dataNodes, TransactionCoordinator transactions, long mergeMemoryLimit) {
         this.dataNodes = dataNodes;
         this.transactions = transactions;
+        this.connections = new SessionConnections(transactions);
         this.mergeMemoryLimit = mergeMemoryLimit;
     }
 
@@ -155,7 +153,7 @@ public final class Executor implements MergeExecution.Connections {
         node.count(read);
         Session session = client.session();
         EventLoop loop = client.channel().eventLoop();
-        CompletableFuture<BackendConnection> acquired = acquire(session, node, loop, true, intent(session, read));
+        CompletableFuture<BackendConnection> acquired = connections.acquire(session, node, loop, true, SessionConnections.intent(session, read));
         LoopFutures.whenComplete(loop, acquired, client.guard((backend, error) -> {
             if (error != null) {
                 owned.release();
@@ -175,7 +173,7 @@ public final class Executor implements MergeExecution.Connections {
                         captureWarnings(client, node, connection, warnings);
                     } else {
                         session.warnings(0, null);
-                        finish(session, node, connection);
+                        SessionConnections.finish(session, node, connection);
                         client.commandDone();
                     }
                 }
@@ -185,8 +183,8 @@ public final class Executor implements MergeExecution.Connections {
                     session.running().remove(connection);
                     boolean ofTransaction = session.pinned().get(node.name()) == connection
                             && session.transaction().participates(node.name());
-                    finish(session, node, connection);
-                    client.error(ofTransaction ? transactionLost(cause) : cause);
+                    SessionConnections.finish(session, node, connection);
+                    client.error(ofTransaction ? SessionConnections.transactionLost(cause) : cause);
                 }
             }));
         }));
@@ -200,8 +198,8 @@ public final class Executor implements MergeExecution.Connections {
         DataNode node = dataNodes.get(dataNode);
         Session session = client.session();
         EventLoop loop = client.channel().eventLoop();
-        return LoopFutures.onLoop(loop, acquire(session, node, loop, false, Intent.WRITE).thenComposeAsync(backend ->
-                backend.query(sql).whenCompleteAsync((result, error) -> finish(session, node, backend), loop), loop));
+        return LoopFutures.onLoop(loop, connections.acquire(session, node, loop, false, Intent.WRITE).thenComposeAsync(backend ->
+                backend.query(sql).whenCompleteAsync((result, error) -> SessionConnections.finish(session, node, backend), loop), loop));
     }
 
     /**
@@ -212,12 +210,12 @@ public final class Executor implements MergeExecution.Connections {
         DataNode node = dataNodes.get(dataNode);
         Session session = client.session();
         EventLoop loop = client.channel().eventLoop();
-        return LoopFutures.onLoop(loop, acquire(session, node, loop, false, Intent.WRITE).thenComposeAsync(backend ->
+        return LoopFutures.onLoop(loop, connections.acquire(session, node, loop, false, Intent.WRITE).thenComposeAsync(backend ->
                 backend.prepare(sql).whenCompleteAsync((metadata, error) -> {
                     if (metadata != null) {
                         backend.closeStatement(metadata.statementId());
                     }
-                    finish(session, node, backend);
+                    SessionConnections.finish(session, node, backend);
                 }, loop), loop));
     }
 
@@ -229,8 +227,8 @@ public final class Executor implements MergeExecution.Connections {
         DataNode node = dataNodes.get(dataNode);
         Session session = client.session();
         EventLoop loop = client.channel().eventLoop();
-        return LoopFutures.onLoop(loop, acquire(session, node, loop, true, Intent.WRITE)
-                .thenAcceptAsync(backend -> finish(session, node, backend), loop));
+        return LoopFutures.onLoop(loop, connections.acquire(session, node, loop, true, Intent.WRITE)
+                .thenAcceptAsync(backend -> SessionConnections.finish(session, node, backend), loop));
     }
 
     /**
@@ -274,14 +272,14 @@ public final class Executor implements MergeExecution.Connections {
     /**
      * A connection of {@code dataNode} for a statement of Tessera's own on several nodes (a part of a merge or of a
      * write), counted as running for KILL; give it back with {@link #release}. A read needs the write host all the
-     * same where the session's transaction or state is ({@link #intent}).
+     * same where the session's transaction or state is ({@link SessionConnections#intent}).
      */
     @Override
     public CompletableFuture<BackendConnection> acquire(ClientChannel client, String dataNode, Intent intent) {
         Session session = client.session();
         return LoopFutures.thenCompose(client.channel().eventLoop(),
-                acquire(session, dataNodes.get(dataNode), client.channel().eventLoop(), false,
-                        intent(session, intent == Intent.READ)), backend -> {
+                connections.acquire(session, dataNodes.get(dataNode), client.channel().eventLoop(), false,
+                        SessionConnections.intent(session, intent == Intent.READ)), backend -> {
                     session.running().put(backend, dataNode);
                     return CompletableFuture.completedFuture(backend);
                 });
@@ -291,115 +289,12 @@ public final class Executor implements MergeExecution.Connections {
     public void release(ClientChannel client, String dataNode, BackendConnection backend) {
         Session session = client.session();
         session.running().remove(backend);
-        finish(session, dataNodes.get(dataNode), backend);
+        SessionConnections.finish(session, dataNodes.get(dataNode), backend);
     }
 
     @Override
     public boolean mayClose(ClientChannel client) {
         return client.session().pinned().isEmpty();
-    }
-
-    /**
-     * A connection of {@code node} for the session, pinned inside a transaction, carrying the session's variables:
-     * {@code sql_select_limit} only for the client's own statement on one node ({@code selectLimit}), which the
-     * node applies as MySQL would; a merge applies it on top instead, and Tessera's own statements never want it.
-     * A connection the session holds is used whatever the {@code intent}; a new one comes from the server of the
-     * data host that serves it.
-     */
-    private CompletableFuture<BackendConnection> acquire(Session session, DataNode node, EventLoop loop,
-            boolean selectLimit, Intent intent) {
-        BackendConnection pinned = session.pinned().get(node.name());
-        if (pinned != null) {
-            if (!pinned.isUsable()) { // it broke while idle: what it held on the data host is gone
-                boolean ofTransaction = session.transaction().participates(node.name());
-                finish(session, node, pinned);
-                TesseraException lost = new TesseraException(ErrorCode.UNKNOWN_ERROR, node.describe()
-                        + ": the session's connection was lost, with its temporary tables, SQL prepared statements"
-                        + " and locks there");
-                return CompletableFuture.failedFuture(ofTransaction ? transactionLost(lost) : lost);
-            }
-            if (session.statementBinds()) {
-                session.bind(node.name());
-            }
-            return LoopFutures.thenCompose(loop, BackendSync.apply(session, pinned, selectLimit),
-                    ignored -> open(session, node, pinned)).thenApply(ignored -> pinned);
-        }
-        if (node.host() == null) {
-            return CompletableFuture.failedFuture(new TesseraException(ErrorCode.UNKNOWN_ERROR, node.describe()
-                    + ": its data host is not MySQL or MariaDB, which this Tessera version cannot reach"));
-        }
-        CompletableFuture<BackendConnection> borrowed = node.host().borrow(node.database(), session.clientFoundRows(),
-                loop, intent);
-        if (!borrowed.isDone() || borrowed.isCompletedExceptionally()) { // an idle connection's path allocates nothing
-            borrowed = borrowed.exceptionallyCompose(error -> CompletableFuture.failedFuture(onNode(node, error)));
-        }
-        return LoopFutures.thenCompose(loop, borrowed, backend -> prepare(session, node, backend, selectLimit, loop));
-    }
-
-    /**
-     * What a statement will do on a new connection: a client's read outside a transaction, on a connection the
-     * session will not keep, that neither locks rows nor is hinted to the master, may be served by a read host (as
-     * the data host's balance says); anything else needs the write host.
-     */
-    private static Intent intent(Session session, boolean read) {
-        return read && !session.inTransaction() && !session.statementBinds() && !session.statementOnWriteHost()
-                ? Intent.READ : Intent.WRITE;
-    }
-
-    /**
-     * Syncs a newly borrowed connection and opens what the statement runs in on it; inside a transaction, or for a
-     * statement that leaves state on its connection, pins it. Session state changes only on the session's loop.
-     */
-    private CompletableFuture<BackendConnection> prepare(Session session, DataNode node, BackendConnection backend,
-            boolean selectLimit, EventLoop loop) {
-        boolean pin = session.inTransaction() || session.statementBinds();
-        if (pin) {
-            session.pinned().put(node.name(), backend);
-        }
-        CompletableFuture<Void> ready = LoopFutures.thenCompose(loop, BackendSync.apply(session, backend, selectLimit),
-                ignored -> open(session, node, backend));
-        return LoopFutures.handle(loop, ready, (ignored, error) -> {
-            if (error != null) {
-                if (pin) {
-                    session.pinned().remove(node.name(), backend);
-                    session.transaction().left(node.name());
-                }
-                backend.close(); // a transaction may have started on it: it must not go back to the pool
-                throw error instanceof RuntimeException re ? re : new CompletionException(error);
-            }
-            if (session.statementBinds()) {
-                session.bind(node.name());
-            }
-            return backend;
-        });
-    }
-
-    /**
-     * What the statement runs in on {@code backend}: the session's transaction, which the node joins now if it has
-     * not yet; outside one, the characteristics a {@code SET TRANSACTION} gave the next transaction, if any.
-     */
-    private CompletableFuture<Void> open(Session session, DataNode node, BackendConnection backend) {
-        if (session.inTransaction()) {
-            return session.transaction().participates(node.name()) ? DONE
-                    : transactions.join(session, node.name(), backend);
-        }
-        String characteristics = session.nextTransactionSql();
-        return characteristics == null ? DONE : backend.query(characteristics).thenApply(r -> null);
-    }
-
-    /** The failure of a transaction's connection, saying what it costs: the transaction (see {@link #finish}). */
-    private static TesseraException transactionLost(Throwable cause) {
-        return ClientChannel.reworded(cause, message -> message + "; the transaction is rolled back on every data node");
-    }
-
-    /** A pool's failure (no connection, data host down) with the data node named in front. */
-    private static Throwable onNode(DataNode node, Throwable error) {
-        Throwable cause = error instanceof CompletionException && error.getCause() != null
-                ? error.getCause() : error;
-        if (cause instanceof TesseraException) {
-            return ClientChannel.reworded(cause, message -> "data node " + node.name() + ": " + message);
-        }
-        return cause;
     }
 
     /** SQL_CALC_FOUND_ROWS: asks the node for FOUND_ROWS() on the same connection before it goes back. */
@@ -414,7 +309,7 @@ public final class Executor implements MergeExecution.Connections {
                 captureWarnings(client, node, backend, warnings);
             } else {
                 session.warnings(0, null);
-                finish(session, node, backend);
+                SessionConnections.finish(session, node, backend);
                 client.commandDone();
             }
         }), client.channel().eventLoop());
@@ -424,7 +319,7 @@ public final class Executor implements MergeExecution.Connections {
         Session session = client.session();
         backend.query("SHOW WARNINGS").whenCompleteAsync(client.guard((result, error) -> {
             session.warnings(count, error == null ? warningTable(client, result) : null);
-            finish(session, node, backend);
+            SessionConnections.finish(session, node, backend);
             client.commandDone();
         }), client.channel().eventLoop());
     }
@@ -439,34 +334,6 @@ public final class Executor implements MergeExecution.Connections {
             table.row(row.get(0), row.get(1), client.logical(row.get(2)));
         }
         return table.build();
-    }
-
-    /**
-     * After a statement: a pinned connection stays while the transaction lasts; anything else goes back. A pinned
-     * connection that broke, or whose data node rolled back the whole transaction (a deadlock), marks the transaction
-     * lost: the front end rolls back the rest before the session's next command.
-     */
-    private static void finish(Session session, DataNode node, BackendConnection backend) {
-        String name = node.name();
-        if (session.pinned().get(name) == backend) {
-            boolean participant = session.transaction().participates(name);
-            if (!backend.isUsable()) {
-                session.pinned().remove(name);
-                session.unbind(name); // what it held (temporary tables, ...) is gone with it, as with one server
-                if (participant) {
-                    session.transaction().lost(name);
-                }
-                return;
-            }
-            if (participant && TransactionCoordinator.rollsBackTransaction(backend.lastErrorCode())) {
-                session.transaction().lost(name); // kept pinned: its rollback (XA ROLLBACK) is still due
-            }
-            if (session.inTransaction() || session.holdsState(name)) {
-                return;
-            }
-            session.pinned().remove(name); // the statement ended the transaction (SET autocommit = 1)
-        }
-        backend.release();
     }
 
     private static List<String> nodeNames(Route route) {
