@@ -1,7 +1,6 @@
 package io.tessera.router;
 
 import com.alibaba.druid.sql.SQLUtils;
-import com.alibaba.druid.sql.ast.SQLCommentHint;
 import com.alibaba.druid.sql.ast.SQLExpr;
 import com.alibaba.druid.sql.ast.SQLStatement;
 import com.alibaba.druid.sql.ast.expr.SQLCharExpr;
@@ -15,7 +14,6 @@ import com.alibaba.druid.sql.ast.statement.SQLUpdateStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlDeleteStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlLockTableStatement;
 import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlPrepareStatement;
-import com.alibaba.druid.sql.dialect.mysql.ast.statement.MySqlSelectQueryBlock;
 import io.tessera.router.error.RouteException;
 import io.tessera.router.locality.Locality;
 import io.tessera.router.locality.ResolvedTable;
@@ -203,7 +201,7 @@ public final class Router {
             return route(parser.parseWhole(statement.sql()), context); // the merge rewrites the select list too
         }
         String sql = sql(statement, qualified);
-        long limit = asksForEveryRow(select) ? context.selectLimit() : implicitLimit(tables, context.selectLimit());
+        long limit = SelectLimits.of(select, tables, context.selectLimit());
         return SelectRoutes.spread(locality, select, statement.sql(), sql, qualified, limit,
                 nodeWithoutTables(context));
     }
@@ -270,46 +268,6 @@ public final class Router {
                     alias);
         }
         return new TableReference(null, SQLUtils.normalize(((SQLIdentifierExpr) source.getExpr()).getName()), alias);
-    }
-
-    /**
-     * The LIMIT of a SELECT over several data nodes that has none: the smaller of the schema's {@code sqlMaxLimit}
-     * and the session's {@code sql_select_limit}; -1 for none.
-     */
-    private static long implicitLimit(List<ResolvedTable> tables, long selectLimit) {
-        long maxLimit = maxLimit(tables);
-        return maxLimit < 0 || selectLimit >= 0 && selectLimit < maxLimit ? selectLimit : maxLimit;
-    }
-
-    /**
-     * Whether a SELECT says {@code SQL_NO_CACHE}, as mysqldump's {@code SELECT /*!40001 SQL_NO_CACHE *}{@code / * FROM
-     * t} does: a dump reads every row on purpose, and MyCat's {@code sqlMaxLimit} cut dumped tables short without a
-     * word, so such a SELECT gets no {@code sqlMaxLimit}.
-     */
-    private static boolean asksForEveryRow(SQLSelectStatement select) {
-        if (!(select.getSelect().getQuery() instanceof MySqlSelectQueryBlock block)) {
-            return false;
-        }
-        if (Boolean.FALSE.equals(block.getCache())) {
-            return true;
-        }
-        List<SQLCommentHint> hints = block.getHintsDirect();
-        return hints != null && hints.stream()
-                .anyMatch(hint -> hint.getText().toUpperCase(Locale.ROOT).contains("SQL_NO_CACHE"));
-    }
-
-    /**
-     * MyCat's {@code sqlMaxLimit}: the LIMIT of a SELECT over several data nodes that has none, unless a table of it
-     * has {@code needAddLimit="false"}; -1 for none.
-     */
-    private static long maxLimit(List<ResolvedTable> tables) {
-        for (ResolvedTable t : tables) {
-            if (t.table() != null && !t.table().needAddLimit()) {
-                return -1;
-            }
-        }
-        int sqlMaxLimit = tables.get(0).schema().sqlMaxLimit();
-        return sqlMaxLimit > 0 ? sqlMaxLimit : -1;
     }
 
     private static void refuseShardingColumnUpdate(SQLUpdateStatement update, List<ResolvedTable> tables) {
