@@ -150,6 +150,12 @@ final class RawClient implements AutoCloseable {
         }
     }
 
+    /** Closes with SO_LINGER 0: the server gets a TCP RST (connection reset by peer), as from a killed client. */
+    void reset() throws IOException {
+        socket.setSoLinger(true, 0);
+        socket.close();
+    }
+
     @Override
     public void close() throws IOException {
         socket.close();
