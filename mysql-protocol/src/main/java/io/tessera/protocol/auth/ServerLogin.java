@@ -1,12 +1,15 @@
 package io.tessera.protocol.auth;
 
+import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelPipeline;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.tessera.protocol.charset.Collations;
 import io.tessera.protocol.codec.MalformedPacketException;
 import io.tessera.protocol.codec.Packet;
+import io.tessera.protocol.codec.PacketDecoder;
 import io.tessera.protocol.codec.PacketWriter;
 import io.tessera.protocol.codec.PayloadReader;
 import io.tessera.protocol.codec.PayloadWriter;
@@ -30,14 +33,19 @@ import java.util.concurrent.TimeUnit;
  *
  * <pre>
  * greeting(seq 0) -> response(1) -> [AuthSwitchRequest(2) -> switch response(3)] -> [AuthMoreData 0x03] -> OK | ERR
+ * greeting(seq 0) -> SSLRequest(1) -> TLS handshake -> response(2) -> ...                    (with TLS, see below)
  * </pre>
+ *
+ * <p>With {@link #withTls TLS offered}, the greeting has CLIENT_SSL; a client that wants TLS sends the 32-byte
+ * SSLRequest (the first fields of a HandshakeResponse41 with CLIENT_SSL), then the TLS handshake, then the whole
+ * HandshakeResponse41 over TLS.
  *
  * <p>Not sharable: one per connection, after the {@code PacketDecoder}.
  */
 public final class ServerLogin<P> extends ChannelInboundHandlerAdapter {
 
     /**
-     * What the greeting offers by default. Not offered: SSL and COMPRESS (Tessera has neither yet); MULTI_STATEMENTS
+     * What the greeting offers by default. Not offered: COMPRESS; SSL only {@link #withTls with TLS}; MULTI_STATEMENTS
      * and LOCAL_FILES only where the port runs them ({@link #WITH_MULTI_STATEMENTS}).
      */
     public static final int CAPABILITIES = Capability.LONG_PASSWORD | Capability.FOUND_ROWS | Capability.LONG_FLAG
@@ -53,6 +61,9 @@ public final class ServerLogin<P> extends ChannelInboundHandlerAdapter {
     public static final int WITH_MULTI_STATEMENTS = CAPABILITIES | Capability.MULTI_STATEMENTS
             | Capability.PS_MULTI_RESULTS | Capability.LOCAL_FILES;
 
+    /** An SSLRequest: 4 capabilities | 4 max packet size | 1 collation | 23 filler. */
+    private static final int SSL_REQUEST_LENGTH = 32;
+
     private enum State { GREETED, SWITCHED, DONE }
 
     private final String serverVersion;
@@ -62,6 +73,8 @@ public final class ServerLogin<P> extends ChannelInboundHandlerAdapter {
     private final Scramble scramble;
     private final LoginVerifier<P> verifier;
     private final int capabilities;
+    private TransportSecurity tls = TransportSecurity.NONE;
+    private boolean secure; // TLS was started
     private State state = State.GREETED;
     private PacketWriter writer;
     private String host;
@@ -94,6 +107,12 @@ public final class ServerLogin<P> extends ChannelInboundHandlerAdapter {
         this.capabilities = capabilities;
     }
 
+    /** Offers TLS as {@code tls} says; before the connection is active. */
+    public ServerLogin<P> withTls(TransportSecurity tls) {
+        this.tls = tls;
+        return this;
+    }
+
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
         writer = new PacketWriter(ctx.channel());
@@ -101,7 +120,8 @@ public final class ServerLogin<P> extends ChannelInboundHandlerAdapter {
                 ? a.getAddress().getHostAddress() : String.valueOf(ctx.channel().remoteAddress());
         greetingNonce = scramble.next();
         PayloadWriter greeting = writer.newPayload(96);
-        new HandshakeV10(serverVersion, connectionId, greetingNonce, capabilities, Collations.UTF8MB4_GENERAL_CI,
+        int offered = tls.offered() ? capabilities | Capability.SSL : capabilities;
+        new HandshakeV10(serverVersion, connectionId, greetingNonce, offered, Collations.UTF8MB4_GENERAL_CI,
                 ServerStatus.AUTOCOMMIT, plugin.protocolName()).writeTo(greeting);
         writer.writeAndFlush(greeting);
         timer = ctx.executor().schedule(() -> {
@@ -115,15 +135,26 @@ public final class ServerLogin<P> extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (msg instanceof ByteBuf tlsBytes) {
+            // what the replaced decoder held after the SSLRequest: the start of the TLS handshake, for the TLS handler
+            ctx.pipeline().fireChannelRead(tlsBytes);
+            return;
+        }
         Packet packet = (Packet) msg;
         byte[] proof;
         try {
             writer.sequenceId(packet.sequenceId() + 1);
             if (state == State.GREETED) {
+                if (isSslRequest(packet)) {
+                    startTls(ctx);
+                    return;
+                }
                 response = HandshakeResponse41.read(new PayloadReader(packet.content()));
-                if (!Capability.has(response.capabilities(), Capability.PROTOCOL_41)
-                        || Capability.has(response.capabilities(), Capability.SSL)) {
-                    throw ErrorCode.HANDSHAKE_ERROR.exception(); // pre-4.1 clients and TLS are not supported
+                if (!Capability.has(response.capabilities(), Capability.PROTOCOL_41)) {
+                    throw ErrorCode.HANDSHAKE_ERROR.exception(); // pre-4.1 clients are not supported
+                }
+                if (tls.required() && !secure) {
+                    throw ErrorCode.SECURE_TRANSPORT_REQUIRED.exception();
                 }
                 round = AuthRound.start(plugin, greetingNonce, response.capabilities(), response.authPlugin(),
                         scramble, writer);
@@ -147,6 +178,34 @@ public final class ServerLogin<P> extends ChannelInboundHandlerAdapter {
             packet.release();
         }
         login(ctx, proof);
+    }
+
+    /**
+     * Whether the client asks for TLS: CLIENT_SSL in a packet before TLS. Only an SSLRequest where TLS is offered
+     * may ask; otherwise, or after TLS has started, CLIENT_SSL before it is a handshake error.
+     */
+    private boolean isSslRequest(Packet packet) {
+        ByteBuf content = packet.content();
+        if (secure || content.readableBytes() < 4
+                || !Capability.has(content.getIntLE(content.readerIndex()), Capability.SSL)) {
+            return false;
+        }
+        if (!tls.offered() || content.readableBytes() != SSL_REQUEST_LENGTH) {
+            throw ErrorCode.HANDSHAKE_ERROR.exception();
+        }
+        return true;
+    }
+
+    /**
+     * Puts the TLS handler first and a fresh packet decoder behind it. The old decoder may hold bytes that came with
+     * the SSLRequest (the client starts its handshake without waiting): removed, it hands them on to this handler,
+     * which sends them through the TLS handler ({@link #channelRead}).
+     */
+    private void startTls(ChannelHandlerContext ctx) {
+        secure = true;
+        ChannelPipeline pipeline = ctx.pipeline();
+        pipeline.addFirst("tls", tls.handlers().apply(ctx.channel()));
+        pipeline.replace(PacketDecoder.class, "packets", new PacketDecoder());
     }
 
     private void login(ChannelHandlerContext ctx, byte[] proof) {
