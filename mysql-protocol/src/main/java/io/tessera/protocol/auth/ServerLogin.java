@@ -198,14 +198,17 @@ public final class ServerLogin<P> extends ChannelInboundHandlerAdapter {
 
     /**
      * Puts the TLS handler first and a fresh packet decoder behind it. The old decoder may hold bytes that came with
-     * the SSLRequest (the client starts its handshake without waiting): removed, it hands them on to this handler,
-     * which sends them through the TLS handler ({@link #channelRead}).
+     * the SSLRequest (the client starts its handshake without waiting): removed, it hands them on to the handler
+     * after it, this one, which sends them through the TLS handler ({@link #channelRead}). Not
+     * {@code pipeline.replace}: that would hand them to the new decoder, past the TLS handler.
      */
     private void startTls(ChannelHandlerContext ctx) {
         secure = true;
         ChannelPipeline pipeline = ctx.pipeline();
+        PacketDecoder plaintext = pipeline.get(PacketDecoder.class);
         pipeline.addFirst("tls", tls.handlers().apply(ctx.channel()));
-        pipeline.replace(PacketDecoder.class, "packets", new PacketDecoder());
+        pipeline.addAfter("tls", "packets", new PacketDecoder());
+        pipeline.remove(plaintext);
     }
 
     private void login(ChannelHandlerContext ctx, byte[] proof) {

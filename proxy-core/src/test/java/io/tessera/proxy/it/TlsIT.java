@@ -49,6 +49,9 @@ class TlsIT {
             String url = "jdbc:mysql://127.0.0.1:" + tessera.port() + "/TESTDB?sslMode=REQUIRED";
             try (Connection c = DriverManager.getConnection(url, RunningTessera.USER, RunningTessera.PASSWORD)) {
                 assertInsertsAndCrossShardSelect(c, 10);
+                assertThat(Rows.fetchAll(c, "SHOW STATUS LIKE 'Ssl_%'")).satisfiesExactly(
+                        cipher -> assertThat(cipher.get(1).toString()).startsWith("TLS_"),
+                        version -> assertThat(version.get(1).toString()).startsWith("TLSv1."));
             }
         }
 
@@ -65,6 +68,8 @@ class TlsIT {
             String url = "jdbc:mysql://127.0.0.1:" + tessera.port() + "/TESTDB?sslMode=DISABLED";
             try (Connection c = DriverManager.getConnection(url, RunningTessera.USER, RunningTessera.PASSWORD)) {
                 assertThat(Rows.fetchAll(c, "SELECT 1")).containsExactly(List.of(1));
+                assertThat(Rows.fetchAll(c, "SHOW STATUS LIKE 'Ssl_%'"))
+                        .containsExactly(List.of("Ssl_cipher", ""), List.of("Ssl_version", ""));
             }
         }
 
