@@ -21,6 +21,7 @@ import io.tessera.protocol.packet.ErrPacket;
 import io.tessera.protocol.packet.HandshakeResponse41;
 import io.tessera.protocol.packet.HandshakeV10;
 import java.net.InetSocketAddress;
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -34,6 +35,7 @@ import java.util.concurrent.TimeUnit;
  * <pre>
  * greeting(seq 0) -> response(1) -> [AuthSwitchRequest(2) -> switch response(3)] -> [AuthMoreData 0x03] -> OK | ERR
  * greeting(seq 0) -> SSLRequest(1) -> TLS handshake -> response(2) -> ...                    (with TLS, see below)
+ * over TLS, caching_sha2_password proof not accepted: AuthMoreData 0x04 -> password NUL -> OK | ERR
  * </pre>
  *
  * <p>With {@link #withTls TLS offered}, the greeting has CLIENT_SSL; a client that wants TLS sends the 32-byte
@@ -64,7 +66,7 @@ public final class ServerLogin<P> extends ChannelInboundHandlerAdapter {
     /** An SSLRequest: 4 capabilities | 4 max packet size | 1 collation | 23 filler. */
     private static final int SSL_REQUEST_LENGTH = 32;
 
-    private enum State { GREETED, SWITCHED, DONE }
+    private enum State { GREETED, SWITCHED, FULL_AUTH, DONE }
 
     private final String serverVersion;
     private final long connectionId;
@@ -165,6 +167,10 @@ public final class ServerLogin<P> extends ChannelInboundHandlerAdapter {
                 proof = response.authResponse();
             } else if (state == State.SWITCHED) {
                 proof = new PayloadReader(packet.content()).restBytes();
+            } else if (state == State.FULL_AUTH) {
+                byte[] password = new PayloadReader(packet.content()).nulTerminatedBytes();
+                proof = CachingSha2Password.scramble(password, round.nonce()); // the verifier checks scrambles
+                Arrays.fill(password, (byte) 0);
             } else {
                 return; // the connection is closing
             }
@@ -217,18 +223,43 @@ public final class ServerLogin<P> extends ChannelInboundHandlerAdapter {
             account = verifier.verify(response.user(), host, round.plugin(), round.nonce(), proof,
                     response.database());
         } catch (TesseraException e) {
-            refuse(e);
+            if (mayAskForPassword(e)) {
+                askForPassword();
+            } else {
+                refuse(e);
+            }
             return;
         }
+        boolean fullAuthentication = state == State.FULL_AUTH;
         state = State.DONE;
         timer.cancel(false);
-        round.accept(writer, ServerStatus.AUTOCOMMIT);
+        if (fullAuthentication) {
+            round.acceptWithoutFastAuth(writer, ServerStatus.AUTOCOMMIT);
+        } else {
+            round.accept(writer, ServerStatus.AUTOCOMMIT);
+        }
         LoggedIn<P> loggedIn = new LoggedIn<>(account, response.user(), host, response.database(),
                 response.capabilities() & capabilities, Collations.ofLogin(response.collation()), greetingNonce);
         response = null;
         round = null;
         ctx.pipeline().remove(this);
         ctx.fireUserEventTriggered(loggedIn);
+    }
+
+    /**
+     * caching_sha2_password as MySQL's server: a fast-path proof it cannot accept moves to full authentication, once;
+     * but only over TLS, where the client may send its password in clear text (MySQL would otherwise offer its RSA
+     * key, which Tessera has not). Database errors (1044, 1049) are final.
+     */
+    private boolean mayAskForPassword(TesseraException e) {
+        return secure && state != State.FULL_AUTH && round.plugin() == AuthPlugin.CACHING_SHA2_PASSWORD
+                && e.errorCode() == ErrorCode.ACCESS_DENIED_ERROR.code();
+    }
+
+    /** AuthMoreData "perform full authentication": the client's next packet is its password, NUL-terminated. */
+    private void askForPassword() {
+        state = State.FULL_AUTH;
+        writer.writeAndFlush(writer.newPayload(2).int1(0x01).int1(CachingSha2Password.PERFORM_FULL_AUTHENTICATION));
     }
 
     /** Answers with an ERR and closes the connection once it is written. */

@@ -3,6 +3,7 @@ package io.tessera.protocol.auth;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.buffer.UnpooledByteBufAllocator;
 import io.netty.channel.ChannelHandlerContext;
@@ -12,10 +13,12 @@ import io.tessera.protocol.codec.PacketDecoder;
 import io.tessera.protocol.codec.PayloadReader;
 import io.tessera.protocol.codec.PayloadWriter;
 import io.tessera.protocol.constant.Capability;
+import io.tessera.protocol.error.ErrorCode;
 import io.tessera.protocol.packet.HandshakeResponse41;
 import io.tessera.protocol.packet.HandshakeV10;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
+import java.util.Arrays;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -23,7 +26,8 @@ import org.junit.jupiter.api.Test;
 /**
  * {@link ServerLogin} with TLS offered, a stand-in for the TLS handler (it XORs the bytes it receives): the SSLRequest
  * starts "TLS", the login that follows goes through the stand-in, even when it arrives in the same read as the
- * SSLRequest; a plaintext login under {@code required} gets 3159.
+ * SSLRequest; a plaintext login under {@code required} gets 3159; over TLS, caching_sha2_password moves a proof it
+ * cannot accept to full authentication (the clear-text password), never in plaintext.
  */
 class ServerLoginTlsTest {
 
@@ -89,9 +93,55 @@ class ServerLoginTlsTest {
         err.release();
     }
 
+    @Test
+    void overTlsACachingSha2ProofItCannotAcceptMovesToFullAuthenticationWithTheClearTextPassword() {
+        greet(false, AuthPlugin.CACHING_SHA2_PASSWORD);
+        sha2ResponseItCannotCheck();
+
+        ByteBuf more = next();
+        assertThat(ByteBufUtil.hexDump(more)).isEqualTo("0200000301" + "04"); // AuthMoreData: perform full auth
+        more.release();
+        channel.writeInbound(overTls(4, (PASSWORD + "\0").getBytes(StandardCharsets.UTF_8)));
+
+        ByteBuf ok = next();
+        assertThat((int) ok.getUnsignedByte(3)).as("sequence id").isEqualTo(5);
+        assertThat((int) ok.getUnsignedByte(4)).as("OK, without fast auth success before it").isZero();
+        ok.release();
+    }
+
+    @Test
+    void aWrongClearTextPasswordIsRefusedWith1045() {
+        greet(false, AuthPlugin.CACHING_SHA2_PASSWORD);
+        sha2ResponseItCannotCheck();
+        next().release();
+        channel.writeInbound(overTls(4, "nope\0".getBytes(StandardCharsets.UTF_8)));
+
+        ByteBuf err = next();
+        assertThat(err.getUnsignedShortLE(5)).isEqualTo(1045);
+        assertThat(err.toString(StandardCharsets.UTF_8)).doesNotContain("nope");
+        err.release();
+    }
+
+    @Test
+    void withoutTlsAProofItCannotAcceptIsRefusedAtOnce() {
+        greet(false, AuthPlugin.CACHING_SHA2_PASSWORD);
+        byte[] proof = CachingSha2Password.scramble(PASSWORD.getBytes(StandardCharsets.UTF_8), new byte[20]);
+        ByteBuf login = Unpooled.buffer();
+        frame(login, 1, response(CLIENT, AuthPlugin.CACHING_SHA2_PASSWORD, proof));
+        channel.writeInbound(login);
+
+        ByteBuf err = next();
+        assertThat(err.getUnsignedShortLE(5)).as("no 01 04 in plaintext").isEqualTo(1045);
+        err.release();
+    }
+
     private HandshakeV10 greet(boolean required) {
+        return greet(required, AuthPlugin.MYSQL_NATIVE_PASSWORD);
+    }
+
+    private HandshakeV10 greet(boolean required, AuthPlugin offered) {
         channel = new EmbeddedChannel(new PacketDecoder(),
-                login().withTls(TransportSecurity.offered(ch -> new XorTls(), required)));
+                login(offered).withTls(TransportSecurity.offered(ch -> new XorTls(), required)));
         ByteBuf greeting = channel.readOutbound();
         HandshakeV10 hello = HandshakeV10.read(new PayloadReader(greeting.skipBytes(PacketDecoder.HEADER_SIZE)));
         greeting.release();
@@ -100,12 +150,17 @@ class ServerLoginTlsTest {
     }
 
     private static ServerLogin<String> login() {
+        return login(AuthPlugin.MYSQL_NATIVE_PASSWORD);
+    }
+
+    private static ServerLogin<String> login(AuthPlugin offered) {
         LoginVerifier<String> verifier = (user, host, plugin, n, proof, database) -> {
-            assertThat(proof).isEqualTo(NativePassword.scramble(PASSWORD.getBytes(StandardCharsets.UTF_8), n));
+            if (!Arrays.equals(proof, plugin.scramble(PASSWORD.getBytes(StandardCharsets.UTF_8), n))) {
+                throw ErrorCode.ACCESS_DENIED_ERROR.exception(user, host, "YES");
+            }
             return user;
         };
-        return new ServerLogin<>("8.0.36-test", 1, AuthPlugin.MYSQL_NATIVE_PASSWORD, 10_000,
-                new Scramble(new SecureRandom()), verifier);
+        return new ServerLogin<>("8.0.36-test", 1, offered, 10_000, new Scramble(new SecureRandom()), verifier);
     }
 
     private static byte[] sslRequest() {
@@ -115,11 +170,47 @@ class ServerLoginTlsTest {
     }
 
     private byte[] response(int capabilities) {
+        return response(capabilities, AuthPlugin.MYSQL_NATIVE_PASSWORD,
+                NativePassword.scramble(PASSWORD.getBytes(StandardCharsets.UTF_8), nonce));
+    }
+
+    private static byte[] response(int capabilities, AuthPlugin plugin, byte[] proof) {
         PayloadWriter p = PayloadWriter.allocate(UnpooledByteBufAllocator.DEFAULT, 96);
-        new HandshakeResponse41(capabilities, 1 << 24, 45, "u",
-                NativePassword.scramble(PASSWORD.getBytes(StandardCharsets.UTF_8), nonce), null,
-                "mysql_native_password", Map.of()).writeTo(p);
+        new HandshakeResponse41(capabilities, 1 << 24, 45, "u", proof, null, plugin.protocolName(), Map.of())
+                .writeTo(p);
         return bytes(p);
+    }
+
+    /** Frames the payloads with sequence ids from {@code firstId}, "encrypted" for the stand-in. */
+    private static ByteBuf overTls(int firstId, byte[]... payloads) {
+        ByteBuf plain = Unpooled.buffer();
+        int id = firstId;
+        for (byte[] payload : payloads) {
+            frame(plain, id++, payload);
+        }
+        ByteBuf out = Unpooled.buffer(plain.readableBytes());
+        while (plain.isReadable()) {
+            out.writeByte(plain.readByte() ^ KEY);
+        }
+        plain.release();
+        return out;
+    }
+
+    /** Starts TLS on a greeted channel and sends a caching_sha2_password response the fast path cannot accept. */
+    private void sha2ResponseItCannotCheck() {
+        ByteBuf request = Unpooled.buffer();
+        frame(request, 1, sslRequest());
+        channel.writeInbound(request);
+        // a proof against another nonce: what a client whose password the server has not cached looks like to it
+        byte[] proof = CachingSha2Password.scramble(PASSWORD.getBytes(StandardCharsets.UTF_8), new byte[20]);
+        channel.writeInbound(overTls(2, response(CLIENT | Capability.SSL, AuthPlugin.CACHING_SHA2_PASSWORD,
+                proof)));
+    }
+
+    private ByteBuf next() {
+        ByteBuf frame = channel.readOutbound();
+        assertThat(frame).as("a packet").isNotNull();
+        return frame;
     }
 
     private static byte[] bytes(PayloadWriter p) {
