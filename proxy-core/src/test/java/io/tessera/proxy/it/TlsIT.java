@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.netty.handler.ssl.OpenSsl;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslProvider;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,6 +64,14 @@ class TlsIT {
             try (Connection c = DriverManager.getConnection(url, RunningTessera.USER, RunningTessera.PASSWORD)) {
                 assertInsertsAndCrossShardSelect(c, 20);
             }
+        }
+
+        @Test
+        void theEngineIsOpenSslOnLinuxX8664() {
+            assumeTrue(System.getProperty("os.name").startsWith("Linux")
+                    && System.getProperty("os.arch").equals("amd64"), "netty-tcnative is on the path for Linux x86-64");
+            assertThat(OpenSsl.isAvailable()).as(String.valueOf(OpenSsl.unavailabilityCause())).isTrue();
+            assertThat(SslContext.defaultServerProvider()).isEqualTo(SslProvider.OPENSSL);
         }
 
         @Test
@@ -129,6 +140,29 @@ class TlsIT {
                 try (Connection c = DriverManager.getConnection(url, RunningTessera.USER, RunningTessera.PASSWORD)) {
                     assertThat(Rows.fetchAll(c, "SELECT 1")).as(url).containsExactly(List.of(1));
                 }
+            }
+        }
+
+        @Test
+        void fullAuthenticationOverTlsTakesTheClearTextPasswordOfAUserWhoseProofTesseraCannotAccept()
+                throws Exception {
+            try (RawClient client = new RawClient(tessera.port())) {
+                client.startTls();
+                // a caching_sha2_password proof against no nonce of Tessera's: as from a server without its cache
+                RawClient.Reply more = client.loginOverTls(RunningTessera.USER, new byte[32], "TESTDB");
+                assertThat(more.payload()).containsExactly(0x01, 0x04); // perform full authentication
+                client.write((RunningTessera.PASSWORD + "\0").getBytes(StandardCharsets.UTF_8));
+                assertThat(client.read().isOk()).isTrue();
+                client.query("SELECT 1");
+                assertThat(client.readResultSetRows()).isEqualTo(1);
+            }
+            try (RawClient client = new RawClient(tessera.port())) {
+                client.startTls();
+                client.loginOverTls(RunningTessera.USER, new byte[32], "TESTDB");
+                client.write("wrong\0".getBytes(StandardCharsets.UTF_8));
+                RawClient.Reply refused = client.read();
+                assertThat(refused.errorCode()).isEqualTo(1045);
+                assertThat(refused.text()).doesNotContain("wrong");
             }
         }
 
