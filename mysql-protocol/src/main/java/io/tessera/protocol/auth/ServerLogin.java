@@ -138,7 +138,7 @@ public final class ServerLogin<P> extends ChannelInboundHandlerAdapter {
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         if (msg instanceof ByteBuf tlsBytes) {
-            // what the replaced decoder held after the SSLRequest: the start of the TLS handshake, for the TLS handler
+            // what the removed decoder held after the SSLRequest: the start of the TLS handshake, for the TLS handler
             ctx.pipeline().fireChannelRead(tlsBytes);
             return;
         }
@@ -187,8 +187,9 @@ public final class ServerLogin<P> extends ChannelInboundHandlerAdapter {
     }
 
     /**
-     * Whether the client asks for TLS: CLIENT_SSL in a packet before TLS. Only an SSLRequest where TLS is offered
-     * may ask; otherwise, or after TLS has started, CLIENT_SSL before it is a handshake error.
+     * Whether the client asks for TLS: CLIENT_SSL in a packet before TLS has started (the response over TLS keeps the
+     * bit). Only a 32-byte SSLRequest where TLS is offered may ask; any other packet with the bit before TLS is a
+     * handshake error.
      */
     private boolean isSslRequest(Packet packet) {
         ByteBuf content = packet.content();
