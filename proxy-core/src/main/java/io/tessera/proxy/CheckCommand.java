@@ -2,6 +2,7 @@ package io.tessera.proxy;
 
 import io.tessera.proxy.config.ConfigException;
 import io.tessera.proxy.config.ConfigLoader;
+import io.tessera.proxy.frontend.ClientTls;
 import io.tessera.proxy.sequence.SequencesFactory;
 import io.tessera.proxy.topology.ModelMapper;
 import java.io.PrintStream;
@@ -42,6 +43,7 @@ final class CheckCommand {
         try {
             ModelMapper.catalog(loaded.config()); // builds every sharding function: their problems count too
             SequencesFactory.check(loaded.config()); // and reads the file of the sequence handler
+            ClientTls.of(loaded.config()); // and the client port's certificate and key
         } catch (ConfigException e) {
             printProblems(dir, e, loaded.warnings(), err);
             return INVALID;

@@ -11,6 +11,7 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.tessera.admin.server.AdminServer;
 import io.tessera.admin.server.AdminSettings;
 import io.tessera.backend.host.DataHost;
+import io.tessera.protocol.auth.TransportSecurity;
 import io.tessera.proxy.admin.AdminUsers;
 import io.tessera.proxy.admin.DataHostViews;
 import io.tessera.proxy.admin.ProxyAdminActions;
@@ -24,6 +25,7 @@ import io.tessera.proxy.exec.xa.XaCoordinator;
 import io.tessera.proxy.exec.xa.XaLog;
 import io.tessera.proxy.exec.xa.XaRecovery;
 import io.tessera.proxy.exec.xa.Xids;
+import io.tessera.proxy.frontend.ClientTls;
 import io.tessera.proxy.frontend.FrontendServer;
 import io.tessera.proxy.metrics.MetricsServer;
 import io.tessera.proxy.metrics.TesseraMetrics;
@@ -122,6 +124,7 @@ public final class TesseraServer implements AutoCloseable {
         long startupMillis = System.currentTimeMillis();
         SystemConfig system = config.system();
         ListenPorts.requireFree(system.bindIp(), system.serverPort(), system.managerPort(), system.metricsPort());
+        TransportSecurity tls = ClientTls.of(config); // before anything starts: a bad certificate stops the start
         boolean epoll = Epoll.isAvailable();
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(system.processors(),
                 epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
@@ -156,7 +159,7 @@ public final class TesseraServer implements AutoCloseable {
                 TopologyHolder topologies = running.get();
                 metrics = new TesseraMetrics(connections, () -> DataHostViews.of(topologies.current()));
             }
-            frontend = FrontendServer.bind(system, running.get(), connections, version,
+            frontend = FrontendServer.bind(system, tls, running.get(), connections, version,
                     metrics == null ? null : metrics.queryMeter(), group, serverChannel);
             AtomicReference<AdminServer> adminServer = new AtomicReference<>();
             ConfigReloader reloader = new ConfigReloader(config.confDir(), builder, running.get(), business,

@@ -135,4 +135,45 @@ class CheckCommandTest {
                                 + " 4 (ZooKeeper increment) is not built (expected: 0 local file, 1 database or 2 local"
                                 + " time)");
     }
+
+    @Test
+    void reportsTlsFilesThatCannotBeReadAndTlsSettingsThatDoNotGoTogether() throws IOException {
+        Files.writeString(conf.resolve("schema.xml"), SCHEMA.formatted("0"));
+        Files.writeString(conf.resolve("rule.xml"), RULE.formatted("1"));
+        PrintStream errors = new PrintStream(err, true, StandardCharsets.UTF_8);
+        Files.writeString(conf.resolve("server-key.pem"), "-----BEGIN PRIVATE KEY-----\nnot a key\n");
+
+        writeServer("""
+                <property name="sslCert">missing-cert.pem</property>
+                <property name="sslKey">server-key.pem</property>""");
+        assertThat(CheckCommand.run(conf, new PrintStream(out, true, StandardCharsets.UTF_8), errors))
+                .isEqualTo(CheckCommand.INVALID);
+        writeServer("""
+                <property name="sslCert">server-key.pem</property>
+                <property name="sslKey">server-key.pem</property>""");
+        assertThat(CheckCommand.run(conf, new PrintStream(out, true, StandardCharsets.UTF_8), errors))
+                .isEqualTo(CheckCommand.INVALID);
+        writeServer("""
+                <property name="sslCert">missing-cert.pem</property>
+                <property name="requireSecureTransport">true</property>""");
+        assertThat(CheckCommand.run(conf, new PrintStream(out, true, StandardCharsets.UTF_8), errors))
+                .isEqualTo(CheckCommand.INVALID);
+
+        Path dir = conf.toAbsolutePath();
+        String printed = err.toString(StandardCharsets.UTF_8);
+        assertThat(printed.lines()).filteredOn(line -> !line.startsWith("warning:")).contains(
+                "server.xml <system> sslCert: " + dir.resolve("missing-cert.pem") + ": not a readable file",
+                "server.xml:4: <system><property name=\"sslCert\">: TLS needs sslKey too (expected: both or"
+                        + " neither)",
+                "server.xml:5: <system><property name=\"requireSecureTransport\">: value \"true\": TLS is not"
+                        + " configured (expected: sslCert and sslKey)");
+        assertThat(printed).contains("server.xml <system> sslCert " + dir.resolve("server-key.pem") + ", sslKey "
+                + dir.resolve("server-key.pem") + ": not a PEM certificate and unencrypted PKCS#8 key that belong"
+                + " together (").doesNotContain("not a key");
+    }
+
+    private void writeServer(String properties) throws IOException {
+        Files.writeString(conf.resolve("server.xml"), SERVER.replace(
+                "<property name=\"serverPrt\">8067</property>", properties.replace("\n", "\n        ")));
+    }
 }

@@ -4,7 +4,6 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.handler.codec.DecoderException;
 import io.tessera.admin.command.AdminReply;
 import io.tessera.admin.command.AdminSession;
 import io.tessera.protocol.auth.LoggedIn;
@@ -13,6 +12,7 @@ import io.tessera.protocol.codec.Packet;
 import io.tessera.protocol.codec.PacketWriter;
 import io.tessera.protocol.codec.PayloadAggregator;
 import io.tessera.protocol.codec.PayloadWriter;
+import io.tessera.protocol.codec.PeerFailure;
 import io.tessera.protocol.constant.Command;
 import io.tessera.protocol.constant.ServerStatus;
 import io.tessera.protocol.error.ErrorCode;
@@ -57,6 +57,7 @@ final class AdminHandler extends ChannelInboundHandlerAdapter {
     private AdminSession session;
     private boolean deprecateEof;
     private boolean closed;
+    private boolean failed; // a failure was reported and the connection closed
     /** A command's answer is pending: commands that arrive meanwhile wait in {@link #waiting}. */
     private boolean answering;
     private final ArrayDeque<Packet> waiting = new ArrayDeque<>();
@@ -230,8 +231,12 @@ final class AdminHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        if (cause instanceof DecoderException) {
-            LOG.debug("admin connection {}: {}, closing", connectionId, cause.getMessage());
+        if (failed) {
+            return; // each write still queued fails alike once the client is gone: reported once, closed once
+        }
+        failed = true;
+        if (PeerFailure.isPeers(cause)) {
+            LOG.debug("admin connection {}: {}, closing", connectionId, cause.toString());
         } else {
             LOG.warn("admin connection {}: unexpected failure, closing", connectionId, cause);
         }

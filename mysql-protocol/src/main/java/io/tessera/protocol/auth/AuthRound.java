@@ -73,6 +73,11 @@ public final class AuthRound {
         if (plugin == AuthPlugin.CACHING_SHA2_PASSWORD) {
             writer.write(writer.newPayload(2).int1(0x01).int1(CachingSha2Password.FAST_AUTH_SUCCESS));
         }
+        acceptWithoutFastAuth(writer, serverStatus);
+    }
+
+    /** Tells the client it is in with OK alone: after caching_sha2_password's full authentication. */
+    public void acceptWithoutFastAuth(PacketWriter writer, int serverStatus) {
         PayloadWriter ok = writer.newPayload(16);
         OkPacket.of(serverStatus).writeTo(ok);
         writer.writeAndFlush(ok);

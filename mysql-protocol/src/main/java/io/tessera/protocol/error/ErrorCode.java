@@ -49,6 +49,9 @@ public enum ErrorCode {
     MALFORMED_PACKET(1835, "HY000", "Malformed communication packet: %s"),
     /** MyCat's own {@code ERR_WRONG_USED}, its answer to what the SQL blacklist refuses (not a MySQL code). */
     UNSAFE_STATEMENT(3012, "HY000", "The statement is unsafe SQL, reject for user '%s': %s"),
+    /** A login without TLS where server.xml's {@code requireSecureTransport} is set. */
+    SECURE_TRANSPORT_REQUIRED(3159, "HY000",
+            "Connections using insecure transport are prohibited while --require_secure_transport=ON."),
     /** MariaDB's {@code ER_SEQUENCE_RUN_OUT}: a global sequence has no ids left (its MAXID is reached). */
     SEQUENCE_RUN_OUT(4084, "HY000", "Sequence '%s' has run out: %s"),
     /** MariaDB's {@code ER_UNKNOWN_SEQUENCES}: no global sequence of that name is configured. */

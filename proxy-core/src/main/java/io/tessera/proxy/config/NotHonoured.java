@@ -42,6 +42,9 @@ final class NotHonoured {
 
     /** server.xml {@code <system>} properties, by name; each applies only when the property is written. */
     private static final Map<String, Rule<SystemConfig>> SYSTEM = Map.ofEntries(
+            property("requireSecureTransport", SystemConfig::requireSecureTransport,
+                    "on the admin port (managerPort), which has no TLS: its logins stay plaintext; the client port"
+                            + " refuses them"),
             property("sqlExecuteTimeout", system -> true,
                     "no statement is cancelled for running long (statement timeouts are not built)"),
             property("frontWriteQueueSize", system -> true,

@@ -145,6 +145,21 @@ public record SystemConfig(
                 .map(Integer::parseInt).orElse(DEFAULT_SEQUENCE_HANDLER_TYPE);
     }
 
+    /** {@code sslCert}: the PEM certificate (chain) clients get over TLS; empty: TLS is not offered. */
+    public Optional<String> sslCert() {
+        return raw("sslCert");
+    }
+
+    /** {@code sslKey}: the certificate's private key, an unencrypted PKCS#8 PEM file. */
+    public Optional<String> sslKey() {
+        return raw("sslKey");
+    }
+
+    /** {@code requireSecureTransport}: logins without TLS are refused with 3159; the load checked TLS is set up. */
+    public boolean requireSecureTransport() {
+        return raw("requireSecureTransport").map(Boolean::parseBoolean).orElse(false);
+    }
+
     /** Whether server.xml writes {@code sequenceHandlerType} (or {@code sequnceHandlerType}) at all. */
     public boolean sequenceHandlerTypeWritten() {
         return raw("sequenceHandlerType").or(() -> raw("sequnceHandlerType")).isPresent();

@@ -92,7 +92,8 @@ final class SystemProperties {
             "maxPreparedStmtCount", "defaultMaxLimit", "handleDistributedTransactions", "strictTxIsolation",
             "poolMaxWait", "frontAuthPlugin", "mergeMemoryLimit", "mycatNodeId", "XARecoveryLogBaseDir",
             "XARecoveryLogBaseName", "useSqlStat", "sqlRecordCount", "maxResultSet", "metricsPort",
-            "sequenceHandlerType", "sequnceHandlerType", "sequnceHandlerPattern");
+            "sequenceHandlerType", "sequnceHandlerType", "sequnceHandlerPattern", "sslCert", "sslKey",
+            "requireSecureTransport");
 
     private static final Pattern VERSION = Pattern.compile("\\d+\\.\\d+\\.\\d+\\S*");
     private static final int MAX_PACKET = 1 << 30;
@@ -177,7 +178,28 @@ final class SystemProperties {
         checkSequenceHandlerType("sequnceHandlerType");
         checkSequenceHandlerSpellings();
         checkSequencePattern();
+        checkTls();
         return problems.count() == before ? config : null;
+    }
+
+    /**
+     * TLS for clients needs both a certificate and its key (their files are read when the port starts, and by
+     * {@code bin/tessera check}); requiring it needs them too, as plaintext-only would lock every client out.
+     */
+    private void checkTls() {
+        boolean cert = byName.containsKey("sslCert");
+        boolean key = byName.containsKey("sslKey");
+        if (cert != key) {
+            String missing = cert ? "sslKey" : "sslCert";
+            String written = cert ? "sslCert" : "sslKey";
+            values.problems().add(wheres.get(written), "TLS needs " + missing + " too (expected: both or neither)");
+        }
+        text("sslCert", null);
+        text("sslKey", null);
+        if (bool("requireSecureTransport", false) && !(cert && key)) {
+            values.problems().add(wheres.get("requireSecureTransport"),
+                    "value \"true\": TLS is not configured (expected: sslCert and sslKey)");
+        }
     }
 
     /**

@@ -3,11 +3,11 @@ package io.tessera.proxy.frontend;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.handler.codec.DecoderException;
 import io.tessera.protocol.auth.LoggedIn;
 import io.tessera.protocol.codec.Packet;
 import io.tessera.protocol.codec.PacketDecoder;
 import io.tessera.protocol.codec.PayloadAggregator;
+import io.tessera.protocol.codec.PeerFailure;
 import io.tessera.protocol.error.ErrorCode;
 import io.tessera.proxy.config.UserConfig;
 import io.tessera.proxy.session.ClientChannel;
@@ -45,6 +45,7 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
     private long idleSince;
     private ScheduledFuture<?> idleCheck;
     private boolean closed;
+    private boolean failed; // a failure was reported and the connection closed
     private boolean left; // the session's statements are closed and its transaction abandoned
     /** The topology the running command entered, which it keeps to its end. */
     private Topology commandTopology;
@@ -236,8 +237,14 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        if (cause instanceof DecoderException) {
-            LOG.debug("connection {}: {}, closing", connectionId, cause.getMessage());
+        if (failed) {
+            // Rows are written without a promise each: when the client is gone, every row still queued on the
+            // channel fails with the same cause. The first failure closed the connection; the rest say nothing new.
+            return;
+        }
+        failed = true;
+        if (PeerFailure.isPeers(cause)) {
+            LOG.debug("connection {}: {}, closing", connectionId, cause.toString());
         } else {
             LOG.warn("connection {}: unexpected failure, closing", connectionId, cause);
         }

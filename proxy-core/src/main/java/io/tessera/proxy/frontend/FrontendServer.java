@@ -12,6 +12,7 @@ import io.netty.channel.socket.SocketChannel;
 import io.tessera.protocol.auth.LoginVerifier;
 import io.tessera.protocol.auth.Scramble;
 import io.tessera.protocol.auth.ServerLogin;
+import io.tessera.protocol.auth.TransportSecurity;
 import io.tessera.protocol.codec.PacketDecoder;
 import io.tessera.proxy.access.UserConnections;
 import io.tessera.proxy.config.SystemConfig;
@@ -44,11 +45,12 @@ public final class FrontendServer implements AutoCloseable {
     /**
      * Listens on {@code bindIp:serverPort} and returns once the port is bound.
      *
+     * @param tls what the port offers of TLS ({@link ClientTls})
      * @param queryMeter told of each client statement's end; {@code null} while the metrics endpoint is off
      * @throws UncheckedIOException when the address cannot be bound (port in use, unknown address)
      */
-    public static FrontendServer bind(SystemConfig system, TopologyHolder topologies, ClientConnections connections,
-            String serverVersion, QueryMeter queryMeter, EventLoopGroup group,
+    public static FrontendServer bind(SystemConfig system, TransportSecurity tls, TopologyHolder topologies,
+            ClientConnections connections, String serverVersion, QueryMeter queryMeter, EventLoopGroup group,
             Class<? extends ServerChannel> channelType) {
         PreparedStatements prepared = new PreparedStatements(new SqlParser(SyntaxErrors.forServer(serverVersion)),
                 system.maxPreparedStmtCount());
@@ -81,7 +83,7 @@ public final class FrontendServer implements AutoCloseable {
                         ch.pipeline().addLast(new PacketDecoder(),
                                 new ServerLogin<>(serverVersion, id, system.frontAuthPlugin(),
                                         system.authTimeout().toMillis(), scramble, users,
-                                        ServerLogin.WITH_MULTI_STATEMENTS),
+                                        ServerLogin.WITH_MULTI_STATEMENTS).withTls(tls),
                                 new FrontendHandler(context, id));
                     }
                 });

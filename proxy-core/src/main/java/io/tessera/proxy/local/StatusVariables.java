@@ -1,5 +1,6 @@
 package io.tessera.proxy.local;
 
+import io.netty.handler.ssl.SslHandler;
 import io.tessera.protocol.result.ResultTable;
 import io.tessera.proxy.session.ClientChannel;
 import io.tessera.proxy.session.ClientConnections;
@@ -13,13 +14,16 @@ import io.tessera.router.parse.ParsedStatement;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
+import javax.net.ssl.SSLSession;
 
 /**
  * {@code SHOW [GLOBAL | SESSION] STATUS [LIKE pattern]}: Tessera's own counters, under the names of MySQL's that
  * count the same thing; never a data host's. With {@code GLOBAL}, the server's since it started; without, or with
  * {@code SESSION}, the session's where MySQL has a session value ({@code Bytes_*}, {@code Com_*}, {@code Questions},
  * {@code Queries}) and the server's for the rest, as MySQL answers. LIKE matches as MySQL's: {@code %}, {@code _},
- * {@code \} escapes, in any case. {@code WHERE} is refused (1235), as for SHOW TABLES.
+ * {@code \} escapes, in any case. {@code Ssl_cipher} and {@code Ssl_version} name the session's TLS cipher suite
+ * (IANA name) and protocol, empty without TLS and under {@code GLOBAL}. {@code WHERE} is refused (1235), as for
+ * SHOW TABLES.
  */
 public final class StatusVariables {
 
@@ -66,9 +70,18 @@ public final class StatusVariables {
         }
         values.put("Connections", Long.toString(connections.connections()));
         values.put("Max_used_connections", Long.toString(connections.mostAtOnce()));
+        SSLSession tls = global ? null : tlsSession(client);
+        values.put("Ssl_cipher", tls == null ? "" : tls.getCipherSuite());
+        values.put("Ssl_version", tls == null ? "" : tls.getProtocol());
         values.put("Threads_connected", Integer.toString(connections.count()));
         values.put("Threads_running", Integer.toString(connections.running()));
         values.put("Uptime", Long.toString(connections.uptimeSeconds()));
         return values;
+    }
+
+    /** The connection's TLS session, when it started TLS at login; null for a plaintext one. */
+    private static SSLSession tlsSession(ClientChannel client) {
+        SslHandler handler = client.channel().pipeline().get(SslHandler.class);
+        return handler == null ? null : handler.engine().getSession();
     }
 }

@@ -3,6 +3,7 @@ package io.tessera.proxy.config;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.URISyntaxException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.logging.log4j.Level;
@@ -338,6 +339,24 @@ class NotHonouredTest {
                         + " admin port (managerPort 9066) and run its commands, as in MyCat 1.6; mark the users who"
                         + " manage Tessera");
         assertThat(new TestConf(dir).server(users.formatted("true")).loadWithWarnings()).isEmpty();
+    }
+
+    @Test
+    void requireSecureTransportWarnsThatTheAdminPortStaysPlaintext() throws Exception {
+        Files.writeString(dir.resolve("cert.pem"), "");
+        String tls = """
+                    <system>
+                        <property name="sslCert">cert.pem</property>
+                        <property name="sslKey">cert.pem</property>
+                        <property name="requireSecureTransport">%s</property>
+                    </system>
+                """;
+
+        assertThat(new TestConf(dir).server(tls.formatted("true") + USERS).loadWithWarnings()).containsExactly(
+                "server.xml: <system>: <property name=\"requireSecureTransport\">true</property> has no effect yet: on"
+                        + " the admin port (managerPort), which has no TLS: its logins stay plaintext; the client port"
+                        + " refuses them");
+        assertThat(new TestConf(dir).server(tls.formatted("false") + USERS).loadWithWarnings()).isEmpty();
     }
 
     @Test

@@ -57,7 +57,7 @@ class LogicalViewIT {
             "Com_show_processlist", "Com_show_status", "Com_show_tables", "Com_show_variables", "Com_show_warnings",
             "Com_stmt_close", "Com_stmt_execute", "Com_stmt_fetch", "Com_stmt_prepare", "Com_stmt_reset",
             "Com_stmt_send_long_data", "Com_update", "Connections", "Max_used_connections", "Queries", "Questions",
-            "Threads_connected", "Threads_running", "Uptime");
+            "Ssl_cipher", "Ssl_version", "Threads_connected", "Threads_running", "Uptime");
 
     /** Every column name, every value and every error message this class read through Tessera. */
     private static final List<String> SEEN = Collections.synchronizedList(new ArrayList<>());

@@ -6,7 +6,13 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.cert.X509Certificate;
 import java.util.Arrays;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLSocket;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.X509TrustManager;
 
 /**
  * A deliberately small MySQL client over a plain socket, for what drivers never send: unusual commands,
@@ -15,9 +21,11 @@ import java.util.Arrays;
  */
 final class RawClient implements AutoCloseable {
 
-    private final Socket socket;
-    private final DataInputStream in;
-    private final OutputStream out;
+    private static final int CLIENT_SSL = 0x800;
+
+    private Socket socket;
+    private DataInputStream in;
+    private OutputStream out;
     private int sequence;
     private byte[] greetingNonce;
 
@@ -77,6 +85,48 @@ final class RawClient implements AutoCloseable {
         sequence = greeting.sequence() + 1;
         write(w.toBytes());
         return read();
+    }
+
+    /**
+     * Reads the greeting, sends an SSLRequest and goes on over TLS, trusting any certificate; {@link #write} and
+     * {@link #read} then go through TLS, and the login is up to the caller.
+     */
+    void startTls() throws IOException, GeneralSecurityException {
+        sequence = read().sequence() + 1;
+        write(new ByteWriter().int4(0x0200 | 0x8000 | 0x80000 | CLIENT_SSL).int4(16 * 1024 * 1024).int1(45)
+                .zeros(23).toBytes());
+        SSLContext context = SSLContext.getInstance("TLS");
+        context.init(null, new TrustManager[] {new AnyCertificate()}, null);
+        SSLSocket tls = (SSLSocket) context.getSocketFactory().createSocket(socket, "127.0.0.1", socket.getPort(),
+                true);
+        tls.startHandshake();
+        socket = tls;
+        in = new DataInputStream(tls.getInputStream());
+        out = tls.getOutputStream();
+    }
+
+    /** The HandshakeResponse41 after {@link #startTls}: caching_sha2_password, with {@code proof} as it is. */
+    Reply loginOverTls(String user, byte[] proof, String database) throws IOException {
+        write(new ByteWriter().int4(0x0200 | 0x8000 | 0x80000 | 0x8 | CLIENT_SSL).int4(16 * 1024 * 1024).int1(45)
+                .zeros(23).nul(user).int1(proof.length).bytes(proof).nul(database).nul("caching_sha2_password")
+                .toBytes());
+        return read();
+    }
+
+    /** Trusts the test's self-signed certificate, as {@code sslMode=REQUIRED} does. */
+    private static final class AnyCertificate implements X509TrustManager {
+        @Override
+        public void checkClientTrusted(X509Certificate[] chain, String authType) {
+        }
+
+        @Override
+        public void checkServerTrusted(X509Certificate[] chain, String authType) {
+        }
+
+        @Override
+        public X509Certificate[] getAcceptedIssuers() {
+            return new X509Certificate[0];
+        }
     }
 
     /** The nonce of the greeting {@link #login} answered. */
@@ -148,6 +198,12 @@ final class RawClient implements AutoCloseable {
         } catch (IOException e) {
             return true;
         }
+    }
+
+    /** Closes with SO_LINGER 0: the server gets a TCP RST (connection reset by peer), as from a killed client. */
+    void reset() throws IOException {
+        socket.setSoLinger(true, 0);
+        socket.close();
     }
 
     @Override

@@ -78,6 +78,8 @@ final class RunningTessera implements BeforeAllCallback, AfterAllCallback {
     private final boolean withRelay;
     /** {@code null}: those {@link TesseraServer#start(io.tessera.proxy.config.TesseraConfig)} makes. */
     private final Sequences sequences;
+    /** Writes files into the rendered conf directory before the start; {@code null}: none. */
+    private final ConfFiles confFiles;
 
     private DataHosts dataHosts;
     private final List<EmbeddedMariaDb> extraHosts = new ArrayList<>();
@@ -89,12 +91,13 @@ final class RunningTessera implements BeforeAllCallback, AfterAllCallback {
     private TesseraProcess process;
 
     private RunningTessera(String template, List<List<String>> extraHostOptions, List<String> jvmOptions,
-            boolean withRelay, Sequences sequences) {
+            boolean withRelay, Sequences sequences, ConfFiles confFiles) {
         this.template = template;
         this.extraHostOptions = List.copyOf(extraHostOptions);
         this.jvmOptions = jvmOptions;
         this.withRelay = withRelay;
         this.sequences = sequences;
+        this.confFiles = confFiles;
     }
 
     /**
@@ -103,7 +106,7 @@ final class RunningTessera implements BeforeAllCallback, AfterAllCallback {
      * @param template the resource path of the directory, e.g. {@code "it/conf/single-node"}
      */
     public static RunningTessera withConf(String template) {
-        return new RunningTessera(template, List.of(), null, false, null);
+        return new RunningTessera(template, List.of(), null, false, null, null);
     }
 
     /** The same, with {@code count} extra MariaDB servers ({@code ${host2}}, {@code ${port2}}...). */
@@ -112,7 +115,7 @@ final class RunningTessera implements BeforeAllCallback, AfterAllCallback {
             throw new IllegalArgumentException("count: " + count + " (expected: >= 0)");
         }
         return new RunningTessera(template, Collections.nCopies(count, List.of()), jvmOptions, withRelay,
-                sequences);
+                sequences, confFiles);
     }
 
     /**
@@ -120,7 +123,7 @@ final class RunningTessera implements BeforeAllCallback, AfterAllCallback {
      * {@code mariadbd} options (e.g. {@code --server-id=1}, {@code --log-bin} for a replication primary).
      */
     public RunningTessera withExtraHostOptions(List<List<String>> serverOptions) {
-        return new RunningTessera(template, serverOptions, jvmOptions, withRelay, sequences);
+        return new RunningTessera(template, serverOptions, jvmOptions, withRelay, sequences, confFiles);
     }
 
     /**
@@ -131,12 +134,12 @@ final class RunningTessera implements BeforeAllCallback, AfterAllCallback {
         if (sequences != null) {
             throw new IllegalStateException("sequences are given in this JVM: Tessera must run in it");
         }
-        return new RunningTessera(template, extraHostOptions, List.of(jvmOptions), withRelay, null);
+        return new RunningTessera(template, extraHostOptions, List.of(jvmOptions), withRelay, null, confFiles);
     }
 
     /** The same, with a relay to the data host for {@code ${relayPort}}. */
     public RunningTessera withRelay() {
-        return new RunningTessera(template, extraHostOptions, jvmOptions, true, sequences);
+        return new RunningTessera(template, extraHostOptions, jvmOptions, true, sequences, confFiles);
     }
 
     /** The same, its statements taking global ids from {@code sequences} (in this JVM, not {@link #inOwnJvm}). */
@@ -144,7 +147,18 @@ final class RunningTessera implements BeforeAllCallback, AfterAllCallback {
         if (jvmOptions != null) {
             throw new IllegalStateException("Tessera runs in its own JVM: it cannot take sequences from this one");
         }
-        return new RunningTessera(template, extraHostOptions, null, withRelay, sequences);
+        return new RunningTessera(template, extraHostOptions, null, withRelay, sequences, confFiles);
+    }
+
+    /** The same, {@code files} writing into the conf directory once rendered, before the start (a certificate). */
+    public RunningTessera withConfFiles(ConfFiles files) {
+        return new RunningTessera(template, extraHostOptions, jvmOptions, withRelay, sequences, files);
+    }
+
+    /** Writes files into a conf directory. */
+    @FunctionalInterface
+    public interface ConfFiles {
+        void writeInto(Path confDir) throws Exception;
     }
 
     @Override
@@ -178,6 +192,9 @@ final class RunningTessera implements BeforeAllCallback, AfterAllCallback {
         home = Files.createTempDirectory("tessera-it-home-"); // its own home: the XA log goes to home/tmlogs
         confDir = home.resolve("conf");
         render(templateDir, confDir, values);
+        if (confFiles != null) {
+            confFiles.writeInto(confDir);
+        }
         if (jvmOptions == null) {
             server = sequences == null ? TesseraServer.start(ConfigLoader.load(confDir))
                     : TesseraServer.start(ConfigLoader.load(confDir), sequences);
