@@ -10,6 +10,7 @@ import io.tessera.protocol.codec.PayloadReader;
 import io.tessera.protocol.constant.Command;
 import io.tessera.protocol.packet.ComChangeUser;
 import io.tessera.protocol.packet.HandshakeResponse41;
+import java.util.Arrays;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -67,11 +68,12 @@ class PacketParsingFuzzTest {
             payload[11 + bitmap + i] = i % 2 == 1 ? b : (byte) (b < 0 ? 0xF5 + (b & 0x07) : b & 0x0F);
         }
         System.arraycopy(values, 0, payload, payload.length - values.length, values.length);
-        boolean[] sent = longData.length == paramCount ? longData : null;
+        boolean[] sent = longData.length >= paramCount && longData.length > 0 ? Arrays.copyOf(longData, paramCount)
+                : null;
         ParameterType[] types = null;
         try {
-            StmtExecuteRequest request = StmtExecuteRequest.read(reader(payload, Math.min(truncateTo, payload.length)
-                    < 10 ? payload.length : Math.min(payload.length, truncateTo + 10)), paramCount, null, sent);
+            StmtExecuteRequest request = StmtExecuteRequest.read(reader(payload, Math.min(payload.length,
+                    10 + truncateTo)), paramCount, null, sent);
             assertThat(request.toString()).isNotNull();
             types = request.types();
         } catch (MalformedPacketException expected) {
