@@ -8,53 +8,33 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.DecoderException;
+import io.tessera.protocol.Fuzz;
 import io.tessera.protocol.TrackingAllocator;
 import io.tessera.protocol.codec.PayloadAggregator.PayloadTooLargeException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.Tuple;
-import net.jqwik.api.constraints.IntRange;
-import net.jqwik.api.constraints.Size;
+import org.junit.jupiter.api.Test;
 
 /**
  * Fuzzes the framing and the payload reader with hostile bytes (issue 18): whatever arrives, in whatever pieces,
  * the only failures are the codec's own, nothing is allocated beyond the frame limit, and every buffer is released.
- * Tries: {@code -Dtessera.fuzz.tries} (docs/testing.md).
+ * Tries and seed: {@link Fuzz} (docs/operations.md, Fuzz tests).
  */
 class CodecFuzzTest {
 
     /**
      * A byte stream that is mostly well-formed frames with small length fields, so that frames do complete, with
-     * random garbage, huge lengths and truncation mixed in.
+     * random garbage, huge lengths and truncation mixed in ({@link Fuzz.Case#framedStream}).
      */
-    @Provide
-    Arbitrary<byte[]> streams() {
-        Arbitrary<byte[]> frame = Arbitraries.integers().between(0, 40).flatMap(length -> Arbitraries.bytes()
-                .array(byte[].class).ofSize(length).map(payload -> {
-                    byte[] out = new byte[4 + payload.length];
-                    out[0] = (byte) payload.length;
-                    out[3] = (byte) payload.length; // any sequence id
-                    System.arraycopy(payload, 0, out, 4, payload.length);
-                    return out;
-                }));
-        Arbitrary<byte[]> garbage = Arbitraries.bytes().array(byte[].class).ofMaxSize(24);
-        Arbitrary<byte[]> hugeLength = Arbitraries.integers().between(0, 0xFF_FFFF).map(length -> new byte[] {
-            length.byteValue(), (byte) (length >> 8), (byte) (length >> 16), 0});
-        return Arbitraries.frequencyOf(Tuple.of(6, frame), Tuple.of(2, garbage), Tuple.of(1, hugeLength))
-                .list().ofMaxSize(12).map(CodecFuzzTest::concat);
+    @Test
+    void decoderAndAggregatorFailOnlyWithTheirOwnErrorsAndReleaseEverything() {
+        Fuzz.forAll(c -> decodeAndAggregate(c.framedStream("stream", 12), c.ints("chunkSizes", 0, 8, 1, 64),
+                c.intIn("maxPayload", 1, 48), c.intIn("maxJoined", 1, 96)));
     }
 
-    @Property
-    void decoderAndAggregatorFailOnlyWithTheirOwnErrorsAndReleaseEverything(@ForAll("streams") byte[] stream,
-            @ForAll @Size(max = 8) List<@IntRange(min = 1, max = 64) Integer> chunkSizes,
-            @ForAll @IntRange(min = 1, max = 48) int maxPayload, @ForAll @IntRange(min = 1, max = 96) int maxJoined) {
+    private static void decodeAndAggregate(byte[] stream, List<Integer> chunkSizes, int maxPayload, int maxJoined) {
         TrackingAllocator alloc = new TrackingAllocator();
         PayloadAggregator aggregator = new PayloadAggregator(maxJoined);
         List<String> payloads = new ArrayList<>();
@@ -108,9 +88,12 @@ class CodecFuzzTest {
     }
 
     /** Every read of any payload either returns or throws MalformedPacketException, never reading past the end. */
-    @Property
-    void payloadReaderFailsOnlyWithMalformedPacket(@ForAll @Size(max = 40) byte[] payload,
-            @ForAll @Size(max = 12) List<@IntRange(min = 0, max = 13) Integer> reads) {
+    @Test
+    void payloadReaderFailsOnlyWithMalformedPacket() {
+        Fuzz.forAll(c -> readAll(c.bytes("payload", 40), c.ints("reads", 0, 12, 0, 13)));
+    }
+
+    private static void readAll(byte[] payload, List<Integer> reads) {
         ByteBuf buf = Unpooled.wrappedBuffer(payload);
         PayloadReader in = new PayloadReader(buf);
         for (int read : reads) {
@@ -124,9 +107,12 @@ class CodecFuzzTest {
     }
 
     /** Length-encoded strings claiming up to 2^64-1 bytes: a value of exactly that length, or malformed. */
-    @Property
-    void hugeLengthEncodedValuesAreMalformedNotAllocated(@ForAll @IntRange(min = 0xFB, max = 0xFF) int prefix,
-            @ForAll long length, @ForAll @Size(max = 16) byte[] rest) {
+    @Test
+    void hugeLengthEncodedValuesAreMalformedNotAllocated() {
+        Fuzz.forAll(c -> readHugeLenenc(c.intIn("prefix", 0xFB, 0xFF), c.lenencValue("length"), c.bytes("rest", 16)));
+    }
+
+    private static void readHugeLenenc(int prefix, long length, byte[] rest) {
         ByteBuf buf = Unpooled.buffer().writeByte(prefix).writeLongLE(length).writeBytes(rest);
         try {
             byte[] value = new PayloadReader(buf).lenencBytes();
@@ -171,16 +157,5 @@ class CodecFuzzTest {
             at += PacketDecoder.HEADER_SIZE + length;
         }
         return payloads;
-    }
-
-    private static byte[] concat(List<byte[]> parts) {
-        int total = parts.stream().mapToInt(p -> p.length).sum();
-        byte[] out = new byte[total];
-        int at = 0;
-        for (byte[] part : parts) {
-            System.arraycopy(part, 0, out, at, part.length);
-            at += part.length;
-        }
-        return out;
     }
 }

@@ -2,43 +2,41 @@ package io.tessera.protocol.codec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tessera.protocol.Fuzz;
 import io.tessera.protocol.TrackingAllocator;
+import java.util.ArrayList;
 import java.util.List;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.Tuple;
-import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
 
 /**
  * Fuzzes {@link ResponseTracker} with any frame sequence a broken or hostile data host might send (issue 18): each
- * frame is classified or rejected with {@link MalformedPacketException}, never another exception.
+ * frame is classified or rejected with {@link MalformedPacketException}, never another exception. Tries and seed:
+ * {@link Fuzz}.
  */
 class ResponseTrackerFuzzTest {
 
     /** Frames whose first bytes are the ones the tracker branches on: OK, EOF, ERR, LOCAL INFILE, lenenc prefixes. */
-    @Provide
-    Arbitrary<List<byte[]>> responses() {
-        Arbitrary<Byte> first = Arbitraries.frequencyOf(
-                Tuple.of(3, Arbitraries.of((byte) 0x00, (byte) 0xFE, (byte) 0xFF, (byte) 0xFB,
-                        (byte) 0xFC, (byte) 0xFD, (byte) 0x01, (byte) 0x02)),
-                Tuple.of(1, Arbitraries.bytes()));
-        Arbitrary<byte[]> frame = Arbitraries.bytes().array(byte[].class).ofMaxSize(14).flatMap(rest -> first
-                .map(b -> {
-                    if (rest.length == 0) {
-                        return rest; // an empty payload
-                    }
-                    rest[0] = b;
-                    return rest;
-                }));
-        return frame.list().ofMaxSize(16);
+    private static final List<Byte> FIRST_BYTES = List.of((byte) 0x00, (byte) 0xFE, (byte) 0xFF, (byte) 0xFB,
+            (byte) 0xFC, (byte) 0xFD, (byte) 0x01, (byte) 0x02);
+
+    @Test
+    void classifiesEveryFrameOrCallsItMalformed() {
+        Fuzz.forAll(c -> {
+            List<byte[]> frames = new ArrayList<>();
+            int count = c.intIn("frames", 0, 16);
+            for (int i = 0; i < count; i++) {
+                byte[] frame = c.bytes("frame " + i + " (before its first byte)", 14);
+                if (frame.length > 0) {
+                    frame[0] = c.weighted(3, 1) == 0 ? c.oneOf("first byte", FIRST_BYTES) : c.note("first byte",
+                            (byte) c.random().nextInt(256));
+                }
+                frames.add(frame);
+            }
+            track(frames, c.intIn("command", 0, 3), c.bool("deprecateEof"));
+        });
     }
 
-    @Property
-    void classifiesEveryFrameOrCallsItMalformed(@ForAll("responses") List<byte[]> frames,
-            @ForAll @IntRange(max = 3) int command, @ForAll boolean deprecateEof) {
+    private static void track(List<byte[]> frames, int command, boolean deprecateEof) {
         TrackingAllocator alloc = new TrackingAllocator();
         ResponseTracker tracker = new ResponseTracker();
         switch (command) {
