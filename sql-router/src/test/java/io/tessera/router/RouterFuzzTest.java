@@ -2,6 +2,7 @@ package io.tessera.router;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tessera.protocol.Fuzz;
 import io.tessera.protocol.error.TesseraException;
 import io.tessera.router.function.ShardingFunction;
 import io.tessera.router.model.ErParent;
@@ -14,18 +15,13 @@ import io.tessera.router.parse.LoadDataTree;
 import io.tessera.router.parse.ParsedStatement;
 import io.tessera.router.parse.SqlParser;
 import java.util.List;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.Tuple;
+import org.junit.jupiter.api.Test;
 
 /**
  * Fuzzes parsing and routing with random and mutated SQL (issue 18): the only exceptions that may leave are
  * {@link TesseraException}s (RouteException among them), which the front end answers with an ERR; an NPE, a
- * ClassCastException or an IndexOutOfBoundsException would be a bug. Seeds are statements of the routing tests.
+ * ClassCastException or an IndexOutOfBoundsException would be a bug. Seeds are statements of the routing tests;
+ * tries and seed: {@link Fuzz}.
  */
 class RouterFuzzTest {
 
@@ -83,30 +79,21 @@ class RouterFuzzTest {
     private final SqlParser parser = new SqlParser();
     private final Router router = new Router(catalog());
 
-    @Provide
-    Arbitrary<String> statements() {
-        Arbitrary<String> random = Arbitraries.strings().ofMaxLength(60)
-                .withChars("abcdefghijklmnopqrstuvwxyz0123456789 ,.()'\"`*=<>?;-+/\\@#\n\t");
-        Arbitrary<String> soup = Arbitraries.of(FRAGMENTS).list().ofMaxSize(16).map(parts -> String.join("", parts));
-        Arbitrary<String> mutated = Combinators.combine(Arbitraries.of(SEEDS), mutations().list().ofMaxSize(4))
-                .as((seed, edits) -> {
-                    String sql = seed;
-                    for (Mutation edit : edits) {
-                        sql = edit.apply(sql);
-                    }
-                    return sql;
-                });
-        return Arbitraries.frequencyOf(Tuple.of(6, mutated), Tuple.of(2, soup), Tuple.of(1, random),
-                Tuple.of(1, Arbitraries.of(SEEDS)));
-    }
-
-    @Property
-    void onlyTesseraExceptionsEscapeParsingAndRouting(@ForAll("statements") String sql) {
-        try {
-            route(sql);
-        } catch (TesseraException expected) {
-            assertThat(expected.errorCode()).isPositive();
-        }
+    @Test
+    void onlyTesseraExceptionsEscapeParsingAndRouting() {
+        Fuzz.forAll(c -> {
+            String sql = switch (c.weighted(6, 2, 1, 1)) {
+                case 0 -> SqlFuzz.mutate(c, c.oneOf("seed", SEEDS), FRAGMENTS, 4);
+                case 1 -> SqlFuzz.soup(c, FRAGMENTS, 16);
+                case 2 -> SqlFuzz.text(c, "abcdefghijklmnopqrstuvwxyz0123456789 ,.()'\"`*=<>?;-+/\\@#\n\t", 60);
+                default -> c.oneOf("seed", SEEDS);
+            };
+            try {
+                route(sql);
+            } catch (TesseraException expected) {
+                assertThat(expected.errorCode()).isPositive();
+            }
+        });
     }
 
     /** What the front end does with a statement: parse, learn the facts the router asks for, route. */
@@ -121,31 +108,6 @@ class RouterFuzzTest {
             return;
         }
         router.route(statement, context).route().describe();
-    }
-
-    private static Arbitrary<Mutation> mutations() {
-        Arbitrary<Integer> position = Arbitraries.integers().between(0, 200);
-        return Arbitraries.oneOf(
-                Combinators.combine(position, Arbitraries.of(FRAGMENTS)).as((at, text) -> sql -> {
-                    int i = Math.min(at, sql.length());
-                    return sql.substring(0, i) + text + sql.substring(i);
-                }),
-                Combinators.combine(position, Arbitraries.integers().between(1, 12)).as((at, n) -> sql -> {
-                    int i = Math.min(at, sql.length());
-                    return sql.substring(0, i) + sql.substring(Math.min(sql.length(), i + n));
-                }),
-                position.map(at -> sql -> sql.substring(0, Math.min(at, sql.length()))),
-                Combinators.combine(position, position).as((from, to) -> sql -> {
-                    int a = Math.min(from, sql.length());
-                    int b = Math.min(to, sql.length());
-                    return sql + " " + sql.substring(Math.min(a, b), Math.max(a, b));
-                }));
-    }
-
-    /** One edit of a statement's text. */
-    @FunctionalInterface
-    private interface Mutation {
-        String apply(String sql);
     }
 
     /** The catalog of {@code RouterTest}: single-node, global, sharded and ER child tables, two schemas. */

@@ -2,23 +2,19 @@ package io.tessera.router.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tessera.protocol.Fuzz;
+import io.tessera.router.SqlFuzz;
 import io.tessera.router.function.SqlValue;
 import io.tessera.router.parse.LoadDataSyntax;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.Tuple;
-import net.jqwik.api.constraints.IntRange;
-import net.jqwik.api.constraints.Size;
+import org.junit.jupiter.api.Test;
 
 /**
  * Fuzzes the LOAD DATA splitter (issue 18): any file, cut into any chunks, gives the same rows and keys as the
  * same file in one piece; a row is never lost, duplicated or split differently because of where a packet ended.
+ * Tries and seed: {@link Fuzz}.
  */
 class RowSplitterFuzzTest {
 
@@ -33,22 +29,18 @@ class RowSplitterFuzzTest {
             " FIELDS TERMINATED BY '\\t' ENCLOSED BY '\\'' ESCAPED BY '#' IGNORE 1 LINES");
 
     /** Files made mostly of the bytes the formats give meaning to, so that escapes and terminators interleave. */
-    @Provide
-    Arbitrary<byte[]> files() {
-        return Arbitraries.frequencyOf(
-                        Tuple.of(8, Arbitraries.of((byte) ',', (byte) '"', (byte) '\\', (byte) '\r',
-                                (byte) '\n', (byte) '|', (byte) '#', (byte) '>', (byte) 'a', (byte) 'b', (byte) '\t',
-                                (byte) '\'', (byte) 'N', (byte) '1')),
-                        Tuple.of(1, Arbitraries.bytes()))
-                .array(byte[].class).ofMaxSize(120);
-    }
+    private static final byte[] FILE_BYTES = {',', '"', '\\', '\r', '\n', '|', '#', '>', 'a', 'b', '\t', '\'', 'N', '1'};
 
-    @Property
-    void anyChunkingGivesTheRowsOfTheWholeFile(@ForAll("files") byte[] file,
-            @ForAll @IntRange(max = 7) int format, @ForAll @IntRange(min = -1, max = 3) int keyField,
-            @ForAll @Size(min = 1, max = 6) List<@IntRange(min = 1, max = 17) Integer> chunks) {
-        String sql = "LOAD DATA LOCAL INFILE 'f' INTO TABLE t" + FORMATS.get(format);
-        assertThat(split(sql, keyField, file, chunks)).isEqualTo(split(sql, keyField, file, List.of(file.length + 1)));
+    @Test
+    void anyChunkingGivesTheRowsOfTheWholeFile() {
+        Fuzz.forAll(c -> {
+            byte[] file = SqlFuzz.bytesMostlyFrom(c, FILE_BYTES, 120);
+            String sql = "LOAD DATA LOCAL INFILE 'f' INTO TABLE t" + c.oneOf("format", FORMATS);
+            int keyField = c.intIn("keyField", -1, 3);
+            List<Integer> chunks = c.ints("chunks", 1, 6, 1, 17);
+            assertThat(split(sql, keyField, file, chunks)).isEqualTo(split(sql, keyField, file,
+                    List.of(file.length + 1)));
+        });
     }
 
     /** Each row as {@code key|row}, the file fed in pieces of the given sizes, over and over. */
