@@ -37,7 +37,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * client connection is left and the data hosts' pools are back to their baseline.
  *
  * <p>Size: {@code -Dtessera.fuzz.tries} (default 1000) inputs in all; the seed is logged and can be fixed with
- * {@code -Dtessera.fuzz.seed} to replay a failure (docs/testing.md).
+ * {@code -Dtessera.fuzz.seed} to replay a failure (docs/operations.md, Fuzz tests).
  */
 @Tag("integration")
 class ProtocolFuzzIT {
