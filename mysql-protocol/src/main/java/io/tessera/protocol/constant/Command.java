@@ -1,5 +1,7 @@
 package io.tessera.protocol.constant;
 
+import io.netty.buffer.ByteBuf;
+
 /** Command bytes: the first byte of every request payload (MySQL manual: "Text Protocol", "Utility Commands"). */
 public final class Command {
 
@@ -32,6 +34,14 @@ public final class Command {
     public static final int RESET_CONNECTION = 0x1F;
 
     private Command() {
+    }
+
+    /**
+     * The command byte of a request payload, which is not consumed. An empty payload is {@link #SLEEP}, as MySQL's
+     * {@code do_command} reads it, which no one may send: the answer is ERR 1047, not a failure.
+     */
+    public static int of(ByteBuf payload) {
+        return payload.isReadable() ? payload.getUnsignedByte(payload.readerIndex()) : SLEEP;
     }
 
     /**

@@ -2,6 +2,7 @@ package io.tessera.protocol.constant;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.netty.buffer.Unpooled;
 import org.junit.jupiter.api.Test;
 
 class CommandTest {
@@ -19,5 +20,14 @@ class CommandTest {
     @Test
     void namesAByteThatIsNoCommandError() {
         assertThat(Command.displayName(0x7F)).isEqualTo("Error");
+    }
+
+    /** ProtocolFuzzIT's example: an empty command payload read as a command byte threw IndexOutOfBoundsException. */
+    @Test
+    void anEmptyPayloadIsSleepAndTheByteIsNotConsumed() {
+        assertThat(Command.of(Unpooled.EMPTY_BUFFER)).isEqualTo(Command.SLEEP);
+        var query = Unpooled.wrappedBuffer(new byte[] {0x03, 'x'});
+        assertThat(Command.of(query)).isEqualTo(Command.QUERY);
+        assertThat(query.readerIndex()).isZero();
     }
 }

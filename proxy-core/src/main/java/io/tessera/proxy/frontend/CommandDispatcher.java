@@ -42,7 +42,7 @@ final class CommandDispatcher {
      * @param changeUser the connection's COM_CHANGE_USER, which keeps state while a plugin switch is under way
      */
     void dispatch(ClientChannel client, Topology topology, ByteBuf payload, ChangeUser changeUser) {
-        int command = payload.getUnsignedByte(payload.readerIndex());
+        int command = Command.of(payload);
         connections.status().command(client.session(), command);
         client.commandCounters().count(command);
         try {

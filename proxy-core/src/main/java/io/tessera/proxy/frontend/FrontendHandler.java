@@ -8,6 +8,7 @@ import io.tessera.protocol.codec.Packet;
 import io.tessera.protocol.codec.PacketDecoder;
 import io.tessera.protocol.codec.PayloadAggregator;
 import io.tessera.protocol.codec.PeerFailure;
+import io.tessera.protocol.constant.Command;
 import io.tessera.protocol.error.ErrorCode;
 import io.tessera.proxy.config.UserConfig;
 import io.tessera.proxy.session.ClientChannel;
@@ -159,7 +160,7 @@ final class FrontendHandler extends ChannelInboundHandlerAdapter {
         busy = true;
         commandTopology = context.topologies().enter();
         client.startCommand(aggregator.firstSequenceId() + 1);
-        client.activity().started(payload.getUnsignedByte(payload.readerIndex()));
+        client.activity().started(Command.of(payload));
         client.databases(commandTopology.dataNodes().physicalDatabases());
         context.dispatcher().dispatch(client, commandTopology, payload, changeUser);
     }

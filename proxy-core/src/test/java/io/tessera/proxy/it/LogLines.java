@@ -19,11 +19,13 @@ final class LogLines implements AutoCloseable {
 
     private static final String LOGGER = "io.tessera";
 
+    private final String logger;
     private final List<String> lines = new CopyOnWriteArrayList<>();
     private final LoggerContext context = (LoggerContext) LogManager.getContext(false);
     private final AbstractAppender appender;
 
-    private LogLines() {
+    private LogLines(String loggerName) {
+        this.logger = loggerName;
         appender = new AbstractAppender("it-log-lines", null, null, true, Property.EMPTY_ARRAY) {
             @Override
             public void append(LogEvent event) {
@@ -33,14 +35,19 @@ final class LogLines implements AutoCloseable {
         };
         appender.start();
         Configuration configuration = context.getConfiguration();
-        LoggerConfig logger = new LoggerConfig(LOGGER, Level.DEBUG, true);
-        logger.addAppender(appender, Level.DEBUG, null);
-        configuration.addLogger(LOGGER, logger);
+        LoggerConfig config = new LoggerConfig(loggerName, Level.DEBUG, true);
+        config.addAppender(appender, Level.DEBUG, null);
+        configuration.addLogger(loggerName, config);
         context.updateLoggers();
     }
 
     static LogLines capture() {
-        return new LogLines();
+        return new LogLines(LOGGER);
+    }
+
+    /** The lines of {@code loggerName} and its children, e.g. Netty's ResourceLeakDetector's. */
+    static LogLines capture(String loggerName) {
+        return new LogLines(loggerName);
     }
 
     List<String> lines() {
@@ -49,7 +56,7 @@ final class LogLines implements AutoCloseable {
 
     @Override
     public void close() {
-        context.getConfiguration().removeLogger(LOGGER);
+        context.getConfiguration().removeLogger(logger);
         context.updateLoggers();
         appender.stop();
     }

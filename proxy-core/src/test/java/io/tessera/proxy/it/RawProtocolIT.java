@@ -71,6 +71,21 @@ class RawProtocolIT {
         }
     }
 
+    /**
+     * ProtocolFuzzIT's shrunk example: a frame with an empty payload, which MySQL reads as COM_SLEEP, threw
+     * IndexOutOfBoundsException in the front end, which closed the connection and leaked the payload buffer.
+     */
+    @Test
+    void anEmptyCommandIs1047AndTheConnectionLivesOn() throws Exception {
+        try (RawClient c = new RawClient(tessera.port())) {
+            c.login("test", "test", "TESTDB");
+            c.command(new byte[0]);
+            assertThat(c.read().errorCode()).isEqualTo(1047);
+            c.query("SELECT 1");
+            assertThat(c.readResultSetRows()).isEqualTo(1);
+        }
+    }
+
     @Test
     void malformedCommandsGetErrors() throws Exception {
         try (RawClient c = new RawClient(tessera.port())) {

@@ -117,4 +117,11 @@ class SqlParserTest {
         assertThatThrownBy(() -> parser.parse("select 1; select 2"))
                 .isInstanceOfSatisfying(RouteException.class, e -> assertThat(e.errorCode()).isEqualTo(1235));
     }
+
+    /** RouterFuzzTest's shrunk example: Druid reads this alias with commons-lang3, which it does not declare. */
+    @Test
+    void qualifiedColumnWithAnAliasWithoutAsParses() {
+        assertThat(parser.parse("select TESTDB.orders w").type()).isEqualTo(StatementType.SELECT);
+        assertThat(parser.parse("select o.id w from orders o").tables()).hasSize(1);
+    }
 }
