@@ -140,7 +140,8 @@ class TesseraScriptIT {
     void checkPrintsTheWarningsThatTheServerOnlyLogs() throws Exception {
         int managerPort = freePort();
         writeConf(freePort(), managerPort, "127.0.0.1:1", "db1", "<property name=\"serverPrt\">8067</property>"
-                + "<property name=\"sqlExecuteTimeout\">300</property>", "");
+                + "<property name=\"sqlExecuteTimeout\">300</property>"
+                + "<property name=\"frontWriteQueueSize\">4096</property>", "");
 
         Run check = tessera("check", "--conf", conf.toString());
 
@@ -152,8 +153,9 @@ class TesseraScriptIT {
                 "warning: server.xml: no <user> has <property name=\"manager\">true</property>: every user may log in"
                         + " to the admin port (managerPort " + managerPort + ") and run its commands, as in MyCat 1.6;"
                         + " mark the users who manage Tessera",
-                "warning: server.xml: <system>: <property name=\"sqlExecuteTimeout\">300</property> has no effect yet:"
-                        + " no statement is cancelled for running long (statement timeouts are not built)");
+                "warning: server.xml: <system>: <property name=\"frontWriteQueueSize\">4096</property> has no effect"
+                        + " yet: a client's pending output is bounded by Netty's write water marks (256 KiB to 1 MiB)");
+        assertThat(check.output()).doesNotContain("sqlExecuteTimeout"); // honoured: no warning
     }
 
     @Test

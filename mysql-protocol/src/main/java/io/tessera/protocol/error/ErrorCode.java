@@ -49,6 +49,8 @@ public enum ErrorCode {
     MALFORMED_PACKET(1835, "HY000", "Malformed communication packet: %s"),
     /** MyCat's own {@code ERR_WRONG_USED}, its answer to what the SQL blacklist refuses (not a MySQL code). */
     UNSAFE_STATEMENT(3012, "HY000", "The statement is unsafe SQL, reject for user '%s': %s"),
+    /** MySQL's {@code ER_QUERY_TIMEOUT} (max_execution_time); Tessera's for server.xml's {@code sqlExecuteTimeout}. */
+    QUERY_TIMEOUT(3024, "HY000", "Query execution was interrupted, maximum statement execution time exceeded%s"),
     /** A login without TLS where server.xml's {@code requireSecureTransport} is set. */
     SECURE_TRANSPORT_REQUIRED(3159, "HY000",
             "Connections using insecure transport are prohibited while --require_secure_transport=ON."),

@@ -34,7 +34,7 @@ final class SystemParameters {
                         "default isolation level of client sessions (1 READ-UNCOMMITTED .. 4 SERIALIZABLE)"),
                 new SystemParameterView("Mysql_sqlExecuteTimeout",
                         String.valueOf(system.sqlExecuteTimeout().toSeconds()),
-                        "read, not acted on yet: no statement is cancelled for running long"),
+                        "a statement running longer (s) on data nodes is killed: KILL QUERY, ERR 3024"),
                 new SystemParameterView("Mycat_dataNodeIdleCheckPeriod",
                         String.valueOf(system.dataNodeIdleCheckPeriod().toMillis()),
                         "period (ms) of the backend pools' idle check"),

@@ -45,8 +45,6 @@ final class NotHonoured {
             property("requireSecureTransport", SystemConfig::requireSecureTransport,
                     "on the admin port (managerPort), which has no TLS: its logins stay plaintext; the client port"
                             + " refuses them"),
-            property("sqlExecuteTimeout", system -> true,
-                    "no statement is cancelled for running long (statement timeouts are not built)"),
             property("frontWriteQueueSize", system -> true,
                     "a client's pending output is bounded by Netty's write water marks (256 KiB to 1 MiB)"),
             property("frontSocketSoRcvbuf", system -> true, NO_SOCKET_BUFFERS),

@@ -14,11 +14,13 @@ import io.tessera.proxy.exec.TransactionCoordinator.AtomicStatement;
 import io.tessera.proxy.exec.merge.MergeExecution;
 import io.tessera.proxy.session.ClientChannel;
 import io.tessera.proxy.session.Session;
+import io.tessera.proxy.session.StatementTimeout;
 import io.tessera.router.LoadRoute;
 import io.tessera.router.parse.StatementType;
 import io.tessera.router.plan.PlanNode;
 import io.tessera.router.plan.Route;
 import io.tessera.router.plan.ShardStatement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -36,13 +38,21 @@ public final class Executor implements MergeExecution.Connections {
     private final TransactionCoordinator transactions;
     private final SessionConnections connections;
     private final long mergeMemoryLimit;
+    private final Duration timeout;
+    private final StatementTimeout.Killer killer = this::killQuery; // one for all statements
 
-    /** @param mergeMemoryLimit bytes of rows one statement may buffer to merge several data nodes' results */
-    public Executor(DataNodes dataNodes, TransactionCoordinator transactions, long mergeMemoryLimit) {
+    /**
+     * @param mergeMemoryLimit bytes of rows one statement may buffer to merge several data nodes' results
+     * @param timeout server.xml's {@code sqlExecuteTimeout}: a client's statement running longer on data nodes is
+     *     killed there ({@link StatementTimeout}); zero for none
+     */
+    public Executor(DataNodes dataNodes, TransactionCoordinator transactions, long mergeMemoryLimit,
+            Duration timeout) {
         this.dataNodes = dataNodes;
         this.transactions = transactions;
         this.connections = new SessionConnections(transactions);
         this.mergeMemoryLimit = mergeMemoryLimit;
+        this.timeout = timeout;
     }
 
     public DataNodes dataNodes() {
@@ -63,6 +73,7 @@ public final class Executor implements MergeExecution.Connections {
             payload.release();
             return;
         }
+        armTimeout(client);
         if (!(plan instanceof Route)) {
             payload.release();
             plan.route().shards().forEach(shard -> dataNodes.get(shard.dataNode()).count(true));
@@ -100,6 +111,7 @@ public final class Executor implements MergeExecution.Connections {
             execute.release();
             return;
         }
+        armTimeout(client);
         runOnNode(client, oneCopyForReads(route, read), read, execute, longData, false,
                 (backend, handler) -> backend.executePrepared(sql, longData, execute, handler));
     }
@@ -121,7 +133,14 @@ public final class Executor implements MergeExecution.Connections {
         LocalFileLoad.run(this, client, load, atomic);
     }
 
-    /** Whether the transaction may take the route ({@link TransactionCoordinator#admit}); if not, the client is told. */
+    /** The client's statement goes to data nodes now: sqlExecuteTimeout runs from here. */
+    private void armTimeout(ClientChannel client) {
+        if (!timeout.isZero()) {
+            client.timeout().arm(timeout, killer);
+        }
+    }
+
+        /** Whether the transaction may take the route ({@link TransactionCoordinator#admit}); if not, the client is told. */
     private boolean admitted(ClientChannel client, Route route) {
         try {
             transactions.admit(client.session(), route);

@@ -100,8 +100,9 @@ final class Passthrough implements ResponseHandler {
             case ROW -> rows++;
             case ERR -> {
                 client.session().rowCount(-1);
+                boolean rewritten = writtenInLogicalTerms(frame); // before statementFailed ends the timeout
                 client.statementFailed();
-                if (writtenInLogicalTerms(frame)) {
+                if (rewritten) {
                     afterWrite();
                     return;
                 }
@@ -145,13 +146,15 @@ final class Passthrough implements ResponseHandler {
 
     /**
      * A data host's ERR that names a data node's database goes out with the logical schema instead, its code and
-     * SQLSTATE kept ({@link ClientChannel#logical}); true when written so, false when it passes as it is. An ERR is
-     * rare: decoding it costs nothing that matters.
+     * SQLSTATE kept ({@link ClientChannel#logical}), and its 1317 after sqlExecuteTimeout as 3024
+     * ({@link io.tessera.proxy.session.StatementTimeout#answer}); true when written so, false when it passes as it
+     * is. An ERR is rare: decoding it costs nothing that matters.
      */
     private boolean writtenInLogicalTerms(Packet frame) {
-        ErrPacket err = ErrPacket.read(new PayloadReader(frame.content().duplicate()));
+        ErrPacket received = ErrPacket.read(new PayloadReader(frame.content().duplicate()));
+        ErrPacket err = client.timeout().answer(received);
         String message = client.logical(err.message());
-        if (message.equals(err.message())) {
+        if (err == received && message.equals(err.message())) {
             return false;
         }
         frame.release();

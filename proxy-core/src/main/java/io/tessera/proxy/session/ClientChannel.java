@@ -42,6 +42,7 @@ public final class ClientChannel {
     private final long openedMillis = System.currentTimeMillis();
     private long bytesRead; // the event loop writes; the admin port reads a possibly stale value
     private final Activity activity = new Activity();
+    private final StatementTimeout timeout = new StatementTimeout(this);
     private final CommandCounters commandCounters;
     private final RoutingCounters routingCounters;
     private PhysicalDatabases databases = PhysicalDatabases.NONE;
@@ -99,6 +100,11 @@ public final class ClientChannel {
 
     public CommandCounters commandCounters() {
         return commandCounters;
+    }
+
+    /** server.xml's {@code sqlExecuteTimeout} for the statement running now. */
+    public StatementTimeout timeout() {
+        return timeout;
     }
 
     /** What the connection is doing now (SHOW PROCESSLIST). */
@@ -223,11 +229,12 @@ public final class ClientChannel {
      * ({@link DataHostError}) goes out in logical terms ({@link #logical}).
      */
     public void writeError(Throwable cause) {
-        statementFailed();
         ErrPacket err = toErr(cause);
         if (unwrapped(cause) instanceof DataHostError) {
             err = new ErrPacket(err.errorCode(), err.sqlState(), logical(err.message()));
         }
+        err = timeout.answer(err);
+        statementFailed();
         PayloadWriter p = writer.newPayload(64);
         err.writeTo(p);
         writer.write(p);
@@ -287,6 +294,7 @@ public final class ClientChannel {
             receiver.abandoned();
         }
         meteredType = null;
+        timeout.cancel();
         if (watch != null) {
             watch.abandoned();
             watch = null;
@@ -332,6 +340,7 @@ public final class ClientChannel {
 
     /** The current statement failed: no further statement of a multi-statement text runs. */
     public void statementFailed() {
+        timeout.cancel();
         statementEnded(false);
         if (watch != null) {
             watch.abandoned();
@@ -344,6 +353,7 @@ public final class ClientChannel {
     }
 
     public void commandDone() {
+        timeout.cancel();
         statementEnded(true);
         if (watch != null) {
             StatementWatch ended = watch;

@@ -146,7 +146,8 @@ public final class TopologyBuilder {
             nodes.add(new DataNode(node.name(), node.dataHost(), hosts.get(node.dataHost()), node.database()));
         }
         DataNodes dataNodes = new DataNodes(nodes, schemasByNode(router.catalog()));
-        Executor executor = new Executor(dataNodes, transactions, system.mergeMemoryLimit());
+        Executor executor = new Executor(dataNodes, transactions, system.mergeMemoryLimit(),
+                system.sqlExecuteTimeout());
         Authenticator authenticator = new Authenticator(config.users(), config.firewall(), router.catalog());
         LocalAnswers locals = new LocalAnswers(
                 new LocalSelect(serverVersion, LocalSelect.VERSION_COMMENT, system.maxPacketSize(), router, executor),

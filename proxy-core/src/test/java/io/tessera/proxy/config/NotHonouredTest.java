@@ -94,8 +94,6 @@ class NotHonouredTest {
         conf.write(DnIndex.FILE, "host1=2\nora=0\n");
 
         assertThat(conf.loadWithWarnings()).containsExactly(
-                "server.xml: <system>: <property name=\"sqlExecuteTimeout\">300</property> has no effect yet: no"
-                        + " statement is cancelled for running long (statement timeouts are not built)",
                 "server.xml: <system>: <property name=\"frontWriteQueueSize\">4096</property> has no effect yet: a"
                         + " client's pending output is bounded by Netty's write water marks (256 KiB to 1 MiB)",
                 "server.xml: <system>: <property name=\"frontSocketSoRcvbuf\">1048576</property> has no effect yet: the"
@@ -310,11 +308,21 @@ class NotHonouredTest {
     @Test
     void mycatSampleWarnsOnlyAboutWhatItReallyUses() throws URISyntaxException {
         assertThat(ConfigLoader.loadWithWarnings(sample("mycat-main")).warnings()).containsExactly(
-                "server.xml: <system>: <property name=\"sqlExecuteTimeout\">300</property> has no effect yet: no"
-                        + " statement is cancelled for running long (statement timeouts are not built)",
                 "server.xml: no <user> has <property name=\"manager\">true</property>: every user may log in to the"
                         + " admin port (managerPort 9066) and run its commands, as in MyCat 1.6; mark the users who"
                         + " manage Tessera");
+    }
+
+    @Test
+    void sqlExecuteTimeoutIsHonouredWrittenOrNot() {
+        String timeout = """
+                    <system>
+                        <property name="sqlExecuteTimeout">1</property>
+                    </system>
+                """;
+
+        assertThat(new TestConf(dir).server(USERS).loadWithWarnings()).isEmpty();
+        assertThat(new TestConf(dir).server(timeout + USERS).loadWithWarnings()).isEmpty();
     }
 
     @Test
@@ -364,11 +372,11 @@ class NotHonouredTest {
         TestConf conf = new TestConf(dir).server(USERS + """
                     <system>
                         <property name="serverPort">0</property>
-                        <property name="sqlExecuteTimeout">60</property>
+                        <property name="frontWriteQueueSize">4096</property>
                     </system>
                 """);
-        String warning = "server.xml: <system>: <property name=\"sqlExecuteTimeout\">60</property> has no effect yet:"
-                + " no statement is cancelled for running long (statement timeouts are not built)";
+        String warning = "server.xml: <system>: <property name=\"frontWriteQueueSize\">4096</property> has no effect"
+                + " yet: a client's pending output is bounded by Netty's write water marks (256 KiB to 1 MiB)";
 
         try (LogCapture log = new LogCapture()) {
             assertThat(conf.loadWithWarnings()).containsExactly(warning);

@@ -18,6 +18,7 @@ import io.tessera.router.plan.Route;
 import io.tessera.router.plan.ShardStatement;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -43,7 +44,8 @@ class ExecutorTest {
             new DataNode("dn2", "host2", host2, "db2"),
             new DataNode("dn3", "mongoHost", null, "db3")),
             Map.of("dn1", List.of("TESTDB"), "dn2", List.of("TESTDB"))),
-            new TransactionCoordinator(DistributedTransactions.ALLOW, new Xids(1, 1), null), 1 << 20);
+            new TransactionCoordinator(DistributedTransactions.ALLOW, new Xids(1, 1), null), 1 << 20,
+            Duration.ZERO);
 
     {
         client.client().databases(executor.dataNodes().physicalDatabases()); // as the front end does per command

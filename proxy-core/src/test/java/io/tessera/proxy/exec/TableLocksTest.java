@@ -7,6 +7,7 @@ import io.tessera.proxy.config.SystemConfig.DistributedTransactions;
 import io.tessera.proxy.exec.xa.Xids;
 import io.tessera.router.plan.Route;
 import io.tessera.router.plan.ShardStatement;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -28,7 +29,8 @@ class TableLocksTest {
             new DataNode("dn1", "host1", host1, "db1"),
             new DataNode("dn2", "host2", host2, "db2")),
             Map.of("dn1", List.of("TESTDB"), "dn2", List.of("TESTDB"))),
-            new TransactionCoordinator(DistributedTransactions.ALLOW, new Xids(1, 1), null), 1 << 20);
+            new TransactionCoordinator(DistributedTransactions.ALLOW, new Xids(1, 1), null), 1 << 20,
+            Duration.ZERO);
     private final TableLocks locks = new TableLocks(executor);
 
     {

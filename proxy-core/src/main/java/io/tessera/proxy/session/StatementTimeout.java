@@ -1,0 +1,95 @@
+package io.tessera.proxy.session;
+
+import static java.util.concurrent.TimeUnit.NANOSECONDS;
+
+import io.tessera.backend.BackendConnection;
+import io.tessera.protocol.error.ErrorCode;
+import io.tessera.protocol.packet.ErrPacket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledFuture;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * server.xml's {@code sqlExecuteTimeout} for one client connection: a statement that runs on data nodes longer than
+ * the timeout is killed there ({@code KILL QUERY} on every connection still running it, {@link Session#running}),
+ * and the data nodes' 1317 reaches the client as MySQL's answer to max_execution_time, 3024 ({@link #answer}).
+ *
+ * <p>One timer per statement, on the client's event loop, armed by whoever sends the statement to data nodes and
+ * cancelled when the statement ends ({@link ClientChannel#commandDone}, {@link ClientChannel#statementFailed}).
+ */
+public final class StatementTimeout {
+
+    private static final Logger LOG = LogManager.getLogger(StatementTimeout.class);
+
+    /** KILL QUERY for the statement running on {@code backend}, a connection of {@code dataNode}. */
+    @FunctionalInterface
+    public interface Killer {
+        CompletableFuture<Void> killQuery(BackendConnection backend, String dataNode);
+    }
+
+    private final ClientChannel client;
+    private ScheduledFuture<?> timer; // while a statement runs under a timeout
+    private Duration limit;
+    private String killedOn; // the data nodes where the statement was killed, once the timer has fired
+
+    StatementTimeout(ClientChannel client) {
+        this.client = client;
+    }
+
+    /** The statement starting now is killed if it still runs on data nodes after {@code limit}. On the loop. */
+    public void arm(Duration limit, Killer killer) {
+        cancel();
+        this.limit = limit;
+        timer = client.channel().eventLoop().schedule(() -> expire(killer), limit.toNanos(), NANOSECONDS);
+    }
+
+    /** Whether a timer is armed (tests). */
+    boolean armed() {
+        return timer != null;
+    }
+
+    private void expire(Killer killer) {
+        timer = null;
+        Map<BackendConnection, String> running = client.session().running();
+        if (running.isEmpty()) {
+            return; // still waiting for a connection (bounded by poolMaxWait), or done
+        }
+        killedOn = String.join(", ", new TreeSet<>(running.values()));
+        long connectionId = client.session().connectionId();
+        for (Map.Entry<BackendConnection, String> entry : new ArrayList<>(running.entrySet())) {
+            killer.killQuery(entry.getKey(), entry.getValue()).whenComplete((r, error) -> {
+                if (error != null) {
+                    LOG.warn("connection {}: sqlExecuteTimeout: KILL QUERY on data node {} failed: {}", connectionId,
+                            entry.getValue(), error.toString());
+                }
+            });
+        }
+    }
+
+    /**
+     * The ERR the client gets for {@code err}: after the timer fired, a data node's 1317 (its KILL QUERY) becomes
+     * 3024 naming the timeout and the data nodes; anything else stays as it is.
+     */
+    public ErrPacket answer(ErrPacket err) {
+        if (killedOn == null || err.errorCode() != ErrorCode.QUERY_INTERRUPTED.code()) {
+            return err;
+        }
+        return new ErrPacket(ErrorCode.QUERY_TIMEOUT.code(), ErrorCode.QUERY_TIMEOUT.sqlState(),
+                ErrorCode.QUERY_TIMEOUT.message(": sqlExecuteTimeout (" + limit.toSeconds()
+                        + " s) exceeded on data node(s) " + killedOn));
+    }
+
+    /** The statement has ended: no timer stays behind. */
+    void cancel() {
+        if (timer != null) {
+            timer.cancel(false);
+            timer = null;
+        }
+        killedOn = null;
+    }
+}
