@@ -140,7 +140,7 @@ public final class Executor implements MergeExecution.Connections {
         }
     }
 
-        /** Whether the transaction may take the route ({@link TransactionCoordinator#admit}); if not, the client is told. */
+    /** Whether the transaction may take the route ({@link TransactionCoordinator#admit}); if not, the client is told. */
     private boolean admitted(ClientChannel client, Route route) {
         try {
             transactions.admit(client.session(), route);

@@ -73,15 +73,18 @@ public final class StatementTimeout {
 
     /**
      * The ERR the client gets for {@code err}: after the timer fired, a data node's 1317 (its KILL QUERY) becomes
-     * 3024 naming the timeout and the data nodes; anything else stays as it is.
+     * 3024 naming the timeout and the data nodes; anything else stays as it is. A 1317 that says more than the data
+     * node's words, perhaps with the node named (what a write on several nodes left done or undone), keeps that in
+     * parentheses.
      */
     public ErrPacket answer(ErrPacket err) {
         if (killedOn == null || err.errorCode() != ErrorCode.QUERY_INTERRUPTED.code()) {
             return err;
         }
+        String more = err.message().endsWith(ErrorCode.QUERY_INTERRUPTED.message()) ? "" : " (" + err.message() + ")";
         return new ErrPacket(ErrorCode.QUERY_TIMEOUT.code(), ErrorCode.QUERY_TIMEOUT.sqlState(),
                 ErrorCode.QUERY_TIMEOUT.message(": sqlExecuteTimeout (" + limit.toSeconds()
-                        + " s) exceeded on data node(s) " + killedOn));
+                        + " s) exceeded on data node(s) " + killedOn + more));
     }
 
     /** The statement has ended: no timer stays behind. */

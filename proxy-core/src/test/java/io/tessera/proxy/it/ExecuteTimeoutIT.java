@@ -52,6 +52,22 @@ class ExecuteTimeoutIT {
     }
 
     @Test
+    void aWriteOnSeveralNodesIsKilledAndUndoneOnEvery() throws Exception {
+        try (Connection c = tessera.connect("TESTDB"); Statement s = c.createStatement()) {
+            long start = System.nanoTime();
+            assertThatThrownBy(() -> s.executeUpdate("DELETE FROM orders WHERE SLEEP(5) = 0"))
+                    .isInstanceOfSatisfying(SQLException.class, e -> {
+                        assertThat(e.getErrorCode()).isEqualTo(3024);
+                        assertThat(e.getMessage()).startsWith("Query execution was interrupted, maximum statement"
+                                + " execution time exceeded: sqlExecuteTimeout (1 s) exceeded on data node(s) dn1,"
+                                + " dn2 (failed on data node(s) ").endsWith("; nothing was changed on any data node)");
+                    });
+            assertThat((System.nanoTime() - start) / 1_000_000).isLessThan(3_000L);
+            assertThat(Rows.fetchAll(c, "SELECT id FROM orders ORDER BY id")).hasToString("[[1], [2]]");
+        }
+    }
+
+    @Test
     void aPreparedExecuteIsKilledToo() throws Exception {
         String url = tessera.jdbcUrl("TESTDB") + "?useServerPrepStmts=true";
         try (Connection c = DriverManager.getConnection(url, "test", "test");
