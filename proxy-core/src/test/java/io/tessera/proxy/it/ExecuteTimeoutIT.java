@@ -62,7 +62,8 @@ class ExecuteTimeoutIT {
                                 + " execution time exceeded: sqlExecuteTimeout (1 s) exceeded on data node(s) dn1,"
                                 + " dn2 (failed on data node(s) ").endsWith("; nothing was changed on any data node)");
                     });
-            assertThat((System.nanoTime() - start) / 1_000_000).isLessThan(3_000L);
+            // well before the nodes' 5 s; the undo on every node comes on top (once 3.04 s under a loaded host)
+            assertThat((System.nanoTime() - start) / 1_000_000).isLessThan(4_500L);
             assertThat(Rows.fetchAll(c, "SELECT id FROM orders ORDER BY id")).hasToString("[[1], [2]]");
         }
     }
