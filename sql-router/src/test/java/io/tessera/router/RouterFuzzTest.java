@@ -4,13 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tessera.protocol.Fuzz;
 import io.tessera.protocol.error.TesseraException;
-import io.tessera.router.function.ShardingFunction;
-import io.tessera.router.model.ErParent;
-import io.tessera.router.model.LogicalSchema;
-import io.tessera.router.model.LogicalTable;
-import io.tessera.router.model.SchemaCatalog;
-import io.tessera.router.model.ShardingRule;
-import io.tessera.router.model.TableKind;
 import io.tessera.router.parse.LoadDataTree;
 import io.tessera.router.parse.ParsedStatement;
 import io.tessera.router.parse.SqlParser;
@@ -77,7 +70,7 @@ class RouterFuzzTest {
             "\u00e9", "\ufffd", "\u0000", "\ud83d\ude00", "\u4e2d");
 
     private final SqlParser parser = new SqlParser();
-    private final Router router = new Router(catalog());
+    private final Router router = new Router(RouterTest.catalog());
 
     @Test
     void onlyTesseraExceptionsEscapeParsingAndRouting() {
@@ -108,26 +101,5 @@ class RouterFuzzTest {
             return;
         }
         router.route(statement, context).route().describe();
-    }
-
-    /** The catalog of {@code RouterTest}: single-node, global, sharded and ER child tables, two schemas. */
-    static SchemaCatalog catalog() {
-        ShardingFunction mod2 = TestFunctions.mod(2);
-        return new SchemaCatalog(List.of(
-                LogicalSchema.of("TESTDB", "dn1", List.of(
-                        new LogicalTable("company", TableKind.SINGLE_NODE, List.of("dn2")),
-                        new LogicalTable("goods", TableKind.SINGLE_NODE, List.of("dn2")),
-                        new LogicalTable("hotnews", TableKind.SINGLE_NODE, List.of("dn3")),
-                        new LogicalTable("region", TableKind.GLOBAL, List.of("dn1", "dn2", "dn3")),
-                        new LogicalTable("orders", TableKind.SHARDED, List.of("dn1", "dn2"),
-                                new ShardingRule("id", mod2), null),
-                        new LogicalTable("order_items", TableKind.SHARDED, List.of("dn1", "dn2"),
-                                new ShardingRule("order_id", mod2), new ErParent("orders", "order_id", "id")),
-                        new LogicalTable("item_notes", TableKind.SHARDED, List.of("dn1", "dn2"), null,
-                                new ErParent("order_items", "item_id", "item_id")),
-                        new LogicalTable("payments", TableKind.SHARDED, List.of("dn1", "dn2"),
-                                new ShardingRule("order_id", mod2), null))),
-                LogicalSchema.of("NODEFAULT", null, List.of(
-                        new LogicalTable("only", TableKind.SINGLE_NODE, List.of("dn3"))))));
     }
 }

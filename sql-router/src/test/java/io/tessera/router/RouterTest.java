@@ -23,24 +23,29 @@ class RouterTest {
     private static final ShardingFunction OTHER_MOD2 = TestFunctions.mod(2);
 
     private final SqlParser parser = new SqlParser();
-    private final Router router = new Router(new SchemaCatalog(List.of(
-            LogicalSchema.of("TESTDB", "dn1", List.of(
-                    new LogicalTable("company", TableKind.SINGLE_NODE, List.of("dn2")),
-                    new LogicalTable("goods", TableKind.SINGLE_NODE, List.of("dn2")),
-                    new LogicalTable("hotnews", TableKind.SINGLE_NODE, List.of("dn3")),
-                    new LogicalTable("region", TableKind.GLOBAL, List.of("dn1", "dn2", "dn3")),
-                    new LogicalTable("orders", TableKind.SHARDED, List.of("dn1", "dn2"),
-                            new ShardingRule("id", MOD2), null),
-                    new LogicalTable("order_items", TableKind.SHARDED, List.of("dn1", "dn2"),
-                            new ShardingRule("order_id", MOD2), new ErParent("orders", "order_id", "id")),
-                    new LogicalTable("item_notes", TableKind.SHARDED, List.of("dn1", "dn2"), null,
-                            new ErParent("order_items", "item_id", "item_id")),
-                    new LogicalTable("payments", TableKind.SHARDED, List.of("dn1", "dn2"),
-                            new ShardingRule("order_id", MOD2), null),
-                    new LogicalTable("users", TableKind.SHARDED, List.of("dn1", "dn2"),
-                            new ShardingRule("user_id", OTHER_MOD2), null))),
-            LogicalSchema.of("NODEFAULT", null, List.of(
-                    new LogicalTable("only", TableKind.SINGLE_NODE, List.of("dn3")))))));
+    private final Router router = new Router(catalog());
+
+    /** Single-node, global, sharded and ER child tables in TESTDB, and NODEFAULT without a default node. */
+    static SchemaCatalog catalog() {
+        return new SchemaCatalog(List.of(
+                LogicalSchema.of("TESTDB", "dn1", List.of(
+                        new LogicalTable("company", TableKind.SINGLE_NODE, List.of("dn2")),
+                        new LogicalTable("goods", TableKind.SINGLE_NODE, List.of("dn2")),
+                        new LogicalTable("hotnews", TableKind.SINGLE_NODE, List.of("dn3")),
+                        new LogicalTable("region", TableKind.GLOBAL, List.of("dn1", "dn2", "dn3")),
+                        new LogicalTable("orders", TableKind.SHARDED, List.of("dn1", "dn2"),
+                                new ShardingRule("id", MOD2), null),
+                        new LogicalTable("order_items", TableKind.SHARDED, List.of("dn1", "dn2"),
+                                new ShardingRule("order_id", MOD2), new ErParent("orders", "order_id", "id")),
+                        new LogicalTable("item_notes", TableKind.SHARDED, List.of("dn1", "dn2"), null,
+                                new ErParent("order_items", "item_id", "item_id")),
+                        new LogicalTable("payments", TableKind.SHARDED, List.of("dn1", "dn2"),
+                                new ShardingRule("order_id", MOD2), null),
+                        new LogicalTable("users", TableKind.SHARDED, List.of("dn1", "dn2"),
+                                new ShardingRule("user_id", OTHER_MOD2), null))),
+                LogicalSchema.of("NODEFAULT", null, List.of(
+                        new LogicalTable("only", TableKind.SINGLE_NODE, List.of("dn3"))))));
+    }
 
     private String plan(String sql) {
         return router.route(parser.parse(sql), new RouteContext("TESTDB")).route().describe();
