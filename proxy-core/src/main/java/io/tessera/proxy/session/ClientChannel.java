@@ -294,7 +294,7 @@ public final class ClientChannel {
             receiver.abandoned();
         }
         meteredType = null;
-        timeout.cancel();
+        timeout.close();
         if (watch != null) {
             watch.abandoned();
             watch = null;

@@ -19,8 +19,10 @@ import org.apache.logging.log4j.Logger;
  * the timeout is killed there ({@code KILL QUERY} on every connection still running it, {@link Session#running}),
  * and the data nodes' 1317 reaches the client as MySQL's answer to max_execution_time, 3024 ({@link #answer}).
  *
- * <p>One timer per statement, on the client's event loop, armed by whoever sends the statement to data nodes and
- * cancelled when the statement ends ({@link ClientChannel#commandDone}, {@link ClientChannel#statementFailed}).
+ * <p>Armed by whoever sends the statement to data nodes, disarmed when it ends ({@link ClientChannel#commandDone},
+ * {@link ClientChannel#statementFailed}). Arming only moves a deadline: one check per connection stays scheduled on
+ * the client's event loop and, when it comes due while a statement runs, looks again at that statement's deadline,
+ * so a connection's statements do not each schedule (and cancel) a task of their own.
  */
 public final class StatementTimeout {
 
@@ -33,8 +35,11 @@ public final class StatementTimeout {
     }
 
     private final ClientChannel client;
-    private ScheduledFuture<?> timer; // while a statement runs under a timeout
+    private ScheduledFuture<?> check; // the pending check of the deadline, kept from statement to statement
+    private boolean running; // a statement runs under the timeout
+    private long deadline; // the event loop's nanoTime by which it must have ended
     private Duration limit;
+    private Killer killer;
     private String killedOn; // the data nodes where the statement was killed, once the timer has fired
 
     StatementTimeout(ClientChannel client) {
@@ -43,18 +48,37 @@ public final class StatementTimeout {
 
     /** The statement starting now is killed if it still runs on data nodes after {@code limit}. On the loop. */
     public void arm(Duration limit, Killer killer) {
-        cancel();
         this.limit = limit;
-        timer = client.channel().eventLoop().schedule(() -> expire(killer), limit.toNanos(), NANOSECONDS);
+        this.killer = killer;
+        killedOn = null;
+        running = true;
+        deadline = client.channel().eventLoop().ticker().nanoTime() + limit.toNanos();
+        if (check == null) {
+            check = client.channel().eventLoop().schedule(this::checkDeadline, limit.toNanos(), NANOSECONDS);
+        }
     }
 
-    /** Whether a timer is armed (tests). */
+    /** Whether a statement runs under the timeout (tests). */
     boolean armed() {
-        return timer != null;
+        return running;
     }
 
-    private void expire(Killer killer) {
-        timer = null;
+    /** The check came due: a statement past its deadline is killed; one that started later is checked again then. */
+    private void checkDeadline() {
+        check = null;
+        if (!running) {
+            return;
+        }
+        long left = deadline - client.channel().eventLoop().ticker().nanoTime();
+        if (left > 0) {
+            check = client.channel().eventLoop().schedule(this::checkDeadline, left, NANOSECONDS);
+            return;
+        }
+        running = false;
+        expire();
+    }
+
+    private void expire() {
         Map<BackendConnection, String> running = client.session().running();
         if (running.isEmpty()) {
             return; // still waiting for a connection (bounded by poolMaxWait), or done
@@ -87,12 +111,18 @@ public final class StatementTimeout {
                         + " s) exceeded on data node(s) " + killedOn + more));
     }
 
-    /** The statement has ended: no timer stays behind. */
+    /** The statement has ended; the pending check, if any, finds nothing running and lapses. */
     void cancel() {
-        if (timer != null) {
-            timer.cancel(false);
-            timer = null;
-        }
+        running = false;
         killedOn = null;
+    }
+
+    /** The connection has closed: nothing of it stays scheduled. */
+    void close() {
+        cancel();
+        if (check != null) {
+            check.cancel(false);
+            check = null;
+        }
     }
 }

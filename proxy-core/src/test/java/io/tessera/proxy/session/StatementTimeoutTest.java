@@ -19,7 +19,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** sqlExecuteTimeout: one timer per statement, KILL QUERY where the statement runs, and 3024 for the node's 1317. */
+/** sqlExecuteTimeout: a deadline per statement under one pending check, KILL QUERY where the statement runs, and 3024 for the node's 1317. */
 class StatementTimeoutTest {
 
     private static final ErrPacket INTERRUPTED = new ErrPacket(1317, "70100", "Query execution was interrupted");
@@ -78,6 +78,25 @@ class StatementTimeoutTest {
 
         assertThat(killed).isEmpty();
         assertThat(client.timeout().answer(INTERRUPTED)).isEqualTo(INTERRUPTED); // a client's own KILL QUERY
+    }
+
+    @Test
+    void aLaterStatementKeepsItsOwnDeadlineUnderTheCheckAnEarlierOneScheduled() {
+        session.running().put(backend(), "dn1");
+        client.timeout().arm(Duration.ofSeconds(2), killer);
+        client.timeout().cancel(); // the first statement ends at once
+        channel.advanceTimeBy(1, TimeUnit.SECONDS);
+        client.timeout().arm(Duration.ofSeconds(2), killer); // the second must end by t = 3 s
+
+        channel.advanceTimeBy(1, TimeUnit.SECONDS);
+        channel.runScheduledPendingTasks(); // the first statement's check: the second is only 1 s old
+        assertThat(killed).isEmpty();
+        channel.advanceTimeBy(999, TimeUnit.MILLISECONDS);
+        channel.runScheduledPendingTasks();
+        assertThat(killed).isEmpty();
+        channel.advanceTimeBy(1, TimeUnit.MILLISECONDS);
+        channel.runScheduledPendingTasks();
+        assertThat(killed).containsExactly("dn1");
     }
 
     @Test
