@@ -4,6 +4,7 @@ import io.tessera.proxy.config.ConfigException;
 import io.tessera.proxy.config.ConfigLoader;
 import io.tessera.proxy.frontend.ClientTls;
 import io.tessera.proxy.sequence.SequencesFactory;
+import io.tessera.proxy.topology.DataHostMapper;
 import io.tessera.proxy.topology.ModelMapper;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -44,6 +45,7 @@ final class CheckCommand {
             ModelMapper.catalog(loaded.config()); // builds every sharding function: their problems count too
             SequencesFactory.check(loaded.config()); // and reads the file of the sequence handler
             ClientTls.of(loaded.config()); // and the client port's certificate and key
+            DataHostMapper.settings(loaded.config()); // and the data hosts' CA files
         } catch (ConfigException e) {
             printProblems(dir, e, loaded.warnings(), err);
             return INVALID;

@@ -10,14 +10,16 @@ import java.util.Objects;
  * @param connectionInitSql statements run once on every new connection, in order
  * @param maxPacketSize the largest packet Tessera accepts, announced to the server at login
  * @param connectTimeoutMillis the limit for TCP connect and login together
+ * @param tls TLS to the server; {@link BackendTls#DISABLED} for plain TCP
  */
 public record ConnectOptions(String name, String host, int port, String user, String password,
-        List<String> connectionInitSql, int maxPacketSize, long connectTimeoutMillis) {
+        List<String> connectionInitSql, int maxPacketSize, long connectTimeoutMillis, BackendTls tls) {
 
     public ConnectOptions {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(host, "host");
         Objects.requireNonNull(user, "user");
+        Objects.requireNonNull(tls, "tls");
         password = password == null ? "" : password;
         connectionInitSql = connectionInitSql == null ? List.of() : List.copyOf(connectionInitSql);
         if (port < 1 || port > 0xFFFF) {
@@ -31,6 +33,13 @@ public record ConnectOptions(String name, String host, int port, String user, St
         }
     }
 
+    /** Options for plain TCP. */
+    public ConnectOptions(String name, String host, int port, String user, String password,
+            List<String> connectionInitSql, int maxPacketSize, long connectTimeoutMillis) {
+        this(name, host, port, user, password, connectionInitSql, maxPacketSize, connectTimeoutMillis,
+                BackendTls.DISABLED);
+    }
+
     /** "data host host1 (127.0.0.1:3306)": how errors and logs name this data host. */
     public String describe() {
         return "data host " + name + " (" + host + ":" + port + ")";
@@ -40,6 +49,6 @@ public record ConnectOptions(String name, String host, int port, String user, St
     public String toString() {
         return "ConnectOptions[" + describe() + ", user=" + user + ", password=" + (password.isEmpty() ? "" : "****")
                 + ", connectionInitSql=" + connectionInitSql + ", maxPacketSize=" + maxPacketSize
-                + ", connectTimeoutMillis=" + connectTimeoutMillis + "]";
+                + ", connectTimeoutMillis=" + connectTimeoutMillis + ", tls=" + tls + "]";
     }
 }

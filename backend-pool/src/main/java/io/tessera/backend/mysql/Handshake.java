@@ -2,6 +2,7 @@ package io.tessera.backend.mysql;
 
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.ssl.SslHandler;
 import io.tessera.backend.BackendException;
 import io.tessera.protocol.auth.AuthPlugin;
 import io.tessera.protocol.auth.CachingSha2Password;
@@ -20,6 +21,7 @@ import io.tessera.protocol.packet.HandshakeResponse41;
 import io.tessera.protocol.packet.HandshakeV10;
 import io.tessera.protocol.packet.OkPacket;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
@@ -38,6 +40,10 @@ import java.util.concurrent.CompletableFuture;
  * OK: logged in | ERR: refused
  * </pre>
  *
+ * With {@link ConnectOptions#tls() TLS} and a greeting that offers CLIENT_SSL, the 32-byte SSLRequest (seq 1) comes
+ * first, then the TLS handshake, then the response (seq 2) over TLS; caching_sha2_password's full authentication then
+ * sends the password itself, as TLS protects it. A server without TLS is refused when the mode requires it.
+ *
  * Every answer takes the sequence id after the one it answers. On OK this handler hands the pipeline over to a new
  * {@link NativeConnection} and completes {@code result}; on anything else it closes the channel and fails
  * {@code result} with a {@link BackendException} naming the data host. Not sharable: one per login.
@@ -53,7 +59,7 @@ final class Handshake extends ChannelInboundHandlerAdapter {
     /** Error 1251: the server wants an authentication method this client does not have. */
     private static final int ER_NOT_SUPPORTED_AUTH_MODE = 1251;
 
-    private enum State { GREETING, AUTH_RESULT, PUBLIC_KEY, DONE }
+    private enum State { GREETING, TLS_HANDSHAKE, AUTH_RESULT, PUBLIC_KEY, DONE }
 
     private final ConnectOptions options;
     private final String database;
@@ -67,6 +73,7 @@ final class Handshake extends ChannelInboundHandlerAdapter {
     private String serverVersion;
     private AuthPlugin plugin;
     private byte[] nonce;
+    private boolean secure;
 
     /**
      * @param database the database to select at login, or {@code null} for none
@@ -97,6 +104,7 @@ final class Handshake extends ChannelInboundHandlerAdapter {
                 case GREETING -> greeting(ctx, packet);
                 case AUTH_RESULT -> authResult(ctx, packet);
                 case PUBLIC_KEY -> publicKey(packet);
+                case TLS_HANDSHAKE -> throw new MalformedPacketException("packet before the TLS handshake ended");
                 default -> throw new MalformedPacketException("packet after the login ended");
             }
         } catch (TesseraException e) {
@@ -134,14 +142,48 @@ final class Handshake extends ChannelInboundHandlerAdapter {
         AuthPlugin offered = AuthPlugin.byName(greeting.authPlugin());
         // An unknown default plugin gets a native scramble; the server then switches to the account's plugin.
         plugin = offered == null ? AuthPlugin.MYSQL_NATIVE_PASSWORD : offered;
-        int capabilities = CLIENT_CAPABILITIES | (foundRows ? Capability.FOUND_ROWS : 0)
-                | (database != null ? Capability.CONNECT_WITH_DB : 0);
-        HandshakeResponse41 response = new HandshakeResponse41(capabilities & greeting.capabilities(),
-                options.maxPacketSize(), Collations.UTF8MB4_GENERAL_CI, options.user(), scramble(), database,
-                plugin.protocolName(), Map.of());
+        int capabilities = (CLIENT_CAPABILITIES | (foundRows ? Capability.FOUND_ROWS : 0)
+                | (database != null ? Capability.CONNECT_WITH_DB : 0)) & greeting.capabilities();
+        BackendTls tls = options.tls();
+        if (!tls.enabled() || !Capability.has(greeting.capabilities(), Capability.SSL)) {
+            if (tls.mode().required()) {
+                throw new BackendException(options.describe(), "sslMode=" + tls.mode()
+                        + " but the server does not offer TLS");
+            }
+            respond(capabilities, packet.sequenceId() + 1);
+            return;
+        }
+        int withSsl = capabilities | Capability.SSL;
+        PayloadWriter sslRequest = writer.newPayload(32)
+                .int4(withSsl).int4(options.maxPacketSize()).int1(Collations.UTF8MB4_GENERAL_CI).zeros(23);
+        int sequenceId = packet.sequenceId() + 1;
+        writer.sequenceId(sequenceId);
+        writer.writeAndFlush(sslRequest); // written in clear: the TLS handler joins the pipeline after it
+        SslHandler ssl = tls.newHandler(ctx.alloc(), options.host(), options.port());
+        ctx.pipeline().addFirst("tls", ssl);
+        state = State.TLS_HANDSHAKE;
+        ssl.handshakeFuture().addListener(done -> {
+            if (state != State.TLS_HANDSHAKE) {
+                return;
+            }
+            if (done.isSuccess()) {
+                secure = true;
+                respond(withSsl, sequenceId + 1);
+            } else {
+                fail(ctx, new BackendException(options.describe(), "TLS handshake failed (sslMode=" + tls.mode()
+                        + "): " + done.cause().getMessage()));
+            }
+        });
+    }
+
+    /** Sends the HandshakeResponse41 with the scramble of the greeting's plugin. */
+    private void respond(int capabilities, int sequenceId) {
+        HandshakeResponse41 response = new HandshakeResponse41(capabilities, options.maxPacketSize(),
+                Collations.UTF8MB4_GENERAL_CI, options.user(), scramble(), database, plugin.protocolName(), Map.of());
         PayloadWriter payload = writer.newPayload(128);
         response.writeTo(payload);
-        send(packet, payload);
+        writer.sequenceId(sequenceId);
+        writer.writeAndFlush(payload);
         state = State.AUTH_RESULT;
     }
 
@@ -184,9 +226,13 @@ final class Handshake extends ChannelInboundHandlerAdapter {
                 // the OK follows
             }
             case CachingSha2Password.PERFORM_FULL_AUTHENTICATION -> {
-                // Without TLS the password may only travel RSA-encrypted: ask for the server's public key.
-                send(packet, raw(new byte[] {CachingSha2Password.REQUEST_PUBLIC_KEY}));
-                state = State.PUBLIC_KEY;
+                if (secure) {
+                    send(packet, raw(nulTerminated(password())));
+                } else {
+                    // Without TLS the password may only travel RSA-encrypted: ask for the server's public key.
+                    send(packet, raw(new byte[] {CachingSha2Password.REQUEST_PUBLIC_KEY}));
+                    state = State.PUBLIC_KEY;
+                }
             }
             default -> throw new MalformedPacketException("caching_sha2_password status " + more.status());
         }
@@ -242,6 +288,10 @@ final class Handshake extends ChannelInboundHandlerAdapter {
 
     private byte[] scramble() {
         return plugin.scramble(password(), nonce);
+    }
+
+    private static byte[] nulTerminated(byte[] bytes) {
+        return Arrays.copyOf(bytes, bytes.length + 1);
     }
 
     private byte[] password() {

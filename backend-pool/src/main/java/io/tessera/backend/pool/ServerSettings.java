@@ -1,5 +1,6 @@
 package io.tessera.backend.pool;
 
+import io.tessera.backend.mysql.BackendTls;
 import io.tessera.backend.mysql.ConnectOptions;
 import java.util.List;
 import java.util.Objects;
@@ -22,11 +23,12 @@ import java.util.Objects;
  * @param maxPacketSize the largest packet Tessera accepts from the server, announced at login
  * @param jdbcUrl for a server of a {@code dbDriver="jdbc"} data host its JDBC URL, reached through a JDBC driver
  *     ({@code host} and {@code port} are then what the URL names, for display); {@code null} for the native client
+ * @param tls TLS for the native client ({@link BackendTls#DISABLED} for plain TCP); a JDBC URL carries its own
  */
 public record ServerSettings(String name, String host, int port, String user, String password,
         int minCon, int maxCon, long maxWaitMillis, long idleTimeoutMillis, long idleCheckPeriodMillis,
         String heartbeatSql, long heartbeatPeriodMillis, List<String> connectionInitSql, int maxPacketSize,
-        String jdbcUrl) {
+        String jdbcUrl, BackendTls tls) {
 
     /** How long TCP connect plus login may take. */
     public static final long CONNECT_TIMEOUT_MILLIS = 10_000;
@@ -35,6 +37,7 @@ public record ServerSettings(String name, String host, int port, String user, St
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(host, "host");
         Objects.requireNonNull(user, "user");
+        Objects.requireNonNull(tls, "tls");
         password = password == null ? "" : password;
         heartbeatSql = heartbeatSql == null ? "" : heartbeatSql.strip();
         connectionInitSql = connectionInitSql == null ? List.of() : List.copyOf(connectionInitSql);
@@ -44,6 +47,7 @@ public record ServerSettings(String name, String host, int port, String user, St
             check(port >= 1 && port <= 0xFFFF, "port", port, "1..65535");
         } else {
             check(jdbcUrl.startsWith("jdbc:"), "jdbcUrl", "'" + jdbcUrl + "'", "jdbc:...");
+            check(!tls.enabled(), "tls", tls, "DISABLED (a JDBC URL carries the driver's own TLS options)");
         }
         check(minCon >= 0, "minCon", minCon, ">= 0");
         check(maxCon >= 1, "maxCon", maxCon, ">= 1");
@@ -60,7 +64,8 @@ public record ServerSettings(String name, String host, int port, String user, St
             long maxWaitMillis, long idleTimeoutMillis, long idleCheckPeriodMillis, String heartbeatSql,
             long heartbeatPeriodMillis, List<String> connectionInitSql, int maxPacketSize) {
         this(name, host, port, user, password, minCon, maxCon, maxWaitMillis, idleTimeoutMillis,
-                idleCheckPeriodMillis, heartbeatSql, heartbeatPeriodMillis, connectionInitSql, maxPacketSize, null);
+                idleCheckPeriodMillis, heartbeatSql, heartbeatPeriodMillis, connectionInitSql, maxPacketSize, null,
+                BackendTls.DISABLED);
     }
 
     /** Whether the server is reached through a JDBC driver ({@code dbDriver="jdbc"}). */
@@ -71,7 +76,7 @@ public record ServerSettings(String name, String host, int port, String user, St
     /** How the native client reaches and logs in to the server. */
     public ConnectOptions connectOptions() {
         return new ConnectOptions(name, host, port, user, password, connectionInitSql, maxPacketSize,
-                CONNECT_TIMEOUT_MILLIS);
+                CONNECT_TIMEOUT_MILLIS, tls);
     }
 
     /**
@@ -93,7 +98,8 @@ public record ServerSettings(String name, String host, int port, String user, St
                 + ", maxWaitMillis=" + maxWaitMillis + ", idleTimeoutMillis=" + idleTimeoutMillis
                 + ", idleCheckPeriodMillis=" + idleCheckPeriodMillis + ", heartbeatSql=" + heartbeatSql
                 + ", heartbeatPeriodMillis=" + heartbeatPeriodMillis + ", connectionInitSql=" + connectionInitSql
-                + ", maxPacketSize=" + maxPacketSize + (jdbcUrl == null ? "" : ", jdbcUrl=" + describe()) + "]";
+                + ", maxPacketSize=" + maxPacketSize + (jdbcUrl == null ? "" : ", jdbcUrl=" + describe())
+                + (tls.enabled() ? ", tls=" + tls : "") + "]";
     }
 
     private static void check(boolean ok, String name, Object value, String expected) {

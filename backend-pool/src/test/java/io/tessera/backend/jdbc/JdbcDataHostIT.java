@@ -28,6 +28,7 @@ import io.tessera.backend.host.WriteHostSettings;
 import io.tessera.backend.host.WriteHostSwitchListener;
 import io.tessera.backend.host.WriteType;
 import io.tessera.backend.mysql.BackendConnector;
+import io.tessera.backend.mysql.BackendTls;
 import io.tessera.backend.pool.PoolStats;
 import io.tessera.backend.pool.ServerSettings;
 import io.tessera.protocol.codec.FrameKind;
@@ -85,7 +86,8 @@ class JdbcDataHostIT {
 
     private static ServerSettings server(String url, int minCon, int maxCon, List<String> initSql) {
         return new ServerSettings("jdbc1", "127.0.0.1", LocalMariaDb.PORT, LocalMariaDb.USER, "", minCon, maxCon,
-                1_000, 600_000, 3_600_000, "select user()", 100, initSql, 16 * 1024 * 1024, url);
+                1_000, 600_000, 3_600_000, "select user()", 100, initSql, 16 * 1024 * 1024, url,
+                BackendTls.DISABLED);
     }
 
     private JdbcServerPool pool(ServerSettings settings) {

@@ -88,7 +88,8 @@ public final class ConfigLoader {
         int cpus = Runtime.getRuntime().availableProcessors();
         Optional<ServerMapper.Server> server =
                 serverXml.map(xml -> new ServerMapper(values, references).map(xml, cpus));
-        Optional<SchemaMapper.Schemas> schemas = schemaXml.map(xml -> new SchemaMapper(values, references).map(xml));
+        Optional<SchemaMapper.Schemas> schemas =
+                schemaXml.map(xml -> new SchemaMapper(values, references, dir).map(xml));
         Optional<RuleMapper.Rules> rules = ruleXml.map(xml -> new RuleMapper(values).map(xml));
 
         for (Reference reference : references) {

@@ -13,6 +13,7 @@ import java.util.Objects;
  * @param password the backend password in clear text; {@link #toString()} masks it
  * @param usingDecrypt the password was written encrypted
  * @param weight weight for weighted read balancing; default 0
+ * @param tls TLS to the server
  */
 public record ReadHostConfig(
         String host,
@@ -22,7 +23,8 @@ public record ReadHostConfig(
         String user,
         String password,
         boolean usingDecrypt,
-        int weight) {
+        int weight,
+        HostTlsConfig tls) {
 
     public ReadHostConfig {
         Objects.requireNonNull(host, "host");
@@ -30,12 +32,13 @@ public record ReadHostConfig(
         Objects.requireNonNull(hostName, "hostName");
         Objects.requireNonNull(user, "user");
         Objects.requireNonNull(password, "password");
+        Objects.requireNonNull(tls, "tls");
     }
 
     @Override
     public String toString() {
         return "ReadHostConfig[host=" + host + ", url=" + url + ", hostName=" + hostName + ", port=" + port
                 + ", user=" + user + ", password=" + Masking.MASK + ", usingDecrypt=" + usingDecrypt
-                + ", weight=" + weight + "]";
+                + ", weight=" + weight + ", tls=" + tls + "]";
     }
 }

@@ -15,6 +15,7 @@ import io.tessera.proxy.config.SchemaXml.LogicalSchemaXml;
 import io.tessera.proxy.config.SchemaXml.ReadHostXml;
 import io.tessera.proxy.config.SchemaXml.TableXml;
 import io.tessera.proxy.config.SchemaXml.WriteHostXml;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -37,6 +38,7 @@ final class SchemaMapper {
     private final Problems problems;
     private final List<Reference> references;
 
+    private final HostTlsMapper hostTls;
     private final Map<String, Integer> dataHostLines = new HashMap<>();
     private final Map<String, DataHostConfig> dataHosts = new LinkedHashMap<>();
     private final Map<String, Integer> dataNodeLines = new HashMap<>();
@@ -50,10 +52,11 @@ final class SchemaMapper {
             Map<String, DataHostConfig> dataHosts, Set<String> schemaNames) {
     }
 
-    SchemaMapper(Values values, List<Reference> references) {
+    SchemaMapper(Values values, List<Reference> references, Path confDir) {
         this.values = values;
         this.problems = values.problems();
         this.references = references;
+        this.hostTls = new HostTlsMapper(values, confDir);
     }
 
     Schemas map(SchemaXml xml) {
@@ -151,19 +154,20 @@ final class SchemaMapper {
             Backend read = backend(readWhere, readHost, driver, readHostLines, "<readHost>");
             if (read != null) {
                 readHosts.add(new ReadHostConfig(read.host, read.url, read.address.hostName(),
-                        read.address.port(), read.user, read.password, read.usingDecrypt, read.weight));
+                        read.address.port(), read.user, read.password, read.usingDecrypt, read.weight, read.tls));
             }
         }
         if (backend == null || problems.count() != before) {
             return null;
         }
         return new WriteHostConfig(backend.host, backend.url, backend.address.hostName(), backend.address.port(),
-                backend.user, backend.password, backend.usingDecrypt, checkAlive, backend.weight, readHosts);
+                backend.user, backend.password, backend.usingDecrypt, checkAlive, backend.weight, backend.tls,
+                readHosts);
     }
 
     /** What a write host and a read host share, checked; null when something is wrong (reported). */
     private record Backend(String host, String url, BackendUrl address, String user, String password,
-            boolean usingDecrypt, int weight) {
+            boolean usingDecrypt, int weight, HostTlsConfig tls) {
     }
 
     private Backend backend(Where where, DbHostXml xml, DbDriver driver, Map<String, Integer> hostLines,
@@ -186,6 +190,7 @@ final class SchemaMapper {
         String user = values.required(where, "user", xml.user);
         boolean usingDecrypt = requireNonNullElse(values.flag(where, "usingDecrypt", xml.usingDecrypt), false);
         int weight = requireNonNullElse(values.integer(where, "weight", xml.weight, 0, Integer.MAX_VALUE), 0);
+        HostTlsConfig tls = hostTls.map(where, driver, xml.sslMode, xml.sslCa);
         String password = xml.password;
         if (password == null) {
             problems.add(where, "missing required attribute password");
@@ -199,7 +204,7 @@ final class SchemaMapper {
         if (problems.count() != before || address == null) {
             return null; // no address: the data host's dbDriver is wrong, and that is reported
         }
-        return new Backend(host, url, address, user, password, usingDecrypt, weight);
+        return new Backend(host, url, address, user, password, usingDecrypt, weight, tls);
     }
 
     // ---- <dataNode> ----------------------------------------------------------------------------------------

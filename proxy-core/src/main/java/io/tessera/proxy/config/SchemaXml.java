@@ -326,6 +326,12 @@ final class SchemaXml extends XmlElement {
 
         @JacksonXmlProperty(isAttribute = true)
         String weight;
+
+        @JacksonXmlProperty(isAttribute = true)
+        String sslMode;
+
+        @JacksonXmlProperty(isAttribute = true)
+        String sslCa;
     }
 
     /** {@code <writeHost>}. */

@@ -17,6 +17,7 @@ import java.util.Objects;
  * @param usingDecrypt the password was written encrypted
  * @param checkAlive MyCat's {@code checkAlive}; default true
  * @param weight weight for weighted read balancing; default 0
+ * @param tls TLS to the server
  * @param readHosts the read hosts in document order
  */
 public record WriteHostConfig(
@@ -29,6 +30,7 @@ public record WriteHostConfig(
         boolean usingDecrypt,
         boolean checkAlive,
         int weight,
+        HostTlsConfig tls,
         List<ReadHostConfig> readHosts) {
 
     public WriteHostConfig {
@@ -37,6 +39,7 @@ public record WriteHostConfig(
         Objects.requireNonNull(hostName, "hostName");
         Objects.requireNonNull(user, "user");
         Objects.requireNonNull(password, "password");
+        Objects.requireNonNull(tls, "tls");
         readHosts = List.copyOf(readHosts);
     }
 
@@ -44,6 +47,7 @@ public record WriteHostConfig(
     public String toString() {
         return "WriteHostConfig[host=" + host + ", url=" + url + ", hostName=" + hostName + ", port=" + port
                 + ", user=" + user + ", password=" + Masking.MASK + ", usingDecrypt=" + usingDecrypt
-                + ", checkAlive=" + checkAlive + ", weight=" + weight + ", readHosts=" + readHosts + "]";
+                + ", checkAlive=" + checkAlive + ", weight=" + weight + ", tls=" + tls + ", readHosts=" + readHosts
+                + "]";
     }
 }

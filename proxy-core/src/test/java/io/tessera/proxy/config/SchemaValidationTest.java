@@ -281,7 +281,7 @@ class SchemaValidationTest {
         assertThat(write.hostName()).isEqualTo("::1");
         assertThat(write.port()).isEqualTo(3306);
         assertThat(write.readHosts()).containsExactly(new ReadHostConfig("s1", "db-replica.example : 3307",
-                "db-replica.example", 3307, "ro", "x", false, 2));
+                "db-replica.example", 3307, "ro", "x", false, 2, HostTlsConfig.DISABLED));
     }
 
     @Test

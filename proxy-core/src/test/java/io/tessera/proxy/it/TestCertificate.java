@@ -16,10 +16,11 @@ final class TestCertificate {
     private TestCertificate() {
     }
 
-    /** Writes the pair into {@code dir}, for CN=localhost, valid one day. */
+    /** Writes the pair into {@code dir}, for CN=localhost and the addresses localhost and 127.0.0.1, valid one day. */
     static void writeInto(Path dir) throws Exception {
         Process p = new ProcessBuilder("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
-                "-subj", "/CN=localhost", "-keyout", dir.resolve(KEY).toString(),
+                "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
+                "-keyout", dir.resolve(KEY).toString(),
                 "-out", dir.resolve(CERT).toString()).redirectErrorStream(true).start();
         String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
