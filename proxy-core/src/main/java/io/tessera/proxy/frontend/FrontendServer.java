@@ -101,6 +101,8 @@ public final class FrontendServer implements AutoCloseable {
             throw new UncheckedIOException(message,
                     cause instanceof IOException io ? io : new IOException(cause.getMessage(), cause));
         }
+        // behind Netty's acceptor, which the bind waited for: it pauses accepting, this one says why
+        bound.channel().pipeline().addLast(new AcceptFailures(system.maxConnections()));
         return new FrontendServer(bound.channel(), connections);
     }
 
