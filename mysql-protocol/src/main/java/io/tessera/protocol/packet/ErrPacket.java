@@ -39,6 +39,15 @@ public record ErrPacket(int errorCode, String sqlState, String message) {
                 .string(message, StandardCharsets.UTF_8);
     }
 
+    /**
+     * Writes this ERR as a server sends it in place of the greeting (MySQL's "Too many connections"): the client has
+     * not told its capabilities yet, so, as MySQL, without the {@code '#'} SQLSTATE marker that only CLIENT_PROTOCOL_41
+     * clients expect; clients derive the SQLSTATE from the code ({@code 0xFF | 2 code | message}).
+     */
+    public void writeBeforeHandshakeTo(PayloadWriter out) {
+        out.int1(HEADER).int2(errorCode).string(message, StandardCharsets.UTF_8);
+    }
+
     /** The error a data host answered with: only data hosts send Tessera ERR packets. */
     public DataHostError toException() {
         return new DataHostError(errorCode, sqlState, message);

@@ -28,6 +28,14 @@ class ErrPacketTest {
     }
 
     @Test
+    void writesNoSqlStateMarkerBeforeTheHandshake() {
+        ErrPacket err = new ErrPacket(1040, "08004", "Too many connections");
+
+        assertThat(payloads.hex(err::writeBeforeHandshakeTo)).isEqualTo("ff" + "1004"
+                + HexFormat.of().formatHex("Too many connections".getBytes(StandardCharsets.UTF_8)));
+    }
+
+    @Test
     void roundTripKeepsAllFields() {
         ErrPacket err = new ErrPacket(1105, "HY000", "data node dn2 (host2 10.0.0.5:3306): no connection — ü");
 

@@ -24,6 +24,8 @@ final class SystemParameters {
                         "threads of the business executor, where blocking work runs (JDBC data hosts, reloads)"),
                 new SystemParameterView("sequenceHandlerType", String.valueOf(system.sequenceHandlerType()),
                         "global sequence handler (read at start): 0 local file, 1 database, 2 local time"),
+                new SystemParameterView("maxConnections", String.valueOf(system.maxConnections()),
+                        "most client connections open at once, logged in or not; one more gets ERR 1040; 0: no limit"),
                 new SystemParameterView("Mysql_maxPacketSize", String.valueOf(system.maxPacketSize()),
                         "largest packet accepted from a client, in bytes"),
                 new SystemParameterView("Mysql_idleTimeout", String.valueOf(system.idleTimeout().toMillis()),

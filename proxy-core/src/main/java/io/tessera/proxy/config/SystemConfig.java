@@ -106,6 +106,13 @@ public record SystemConfig(
     /** MyCat's default {@code sequenceHandlerType}: the local file {@code sequence_conf.properties}. */
     public static final int DEFAULT_SEQUENCE_HANDLER_TYPE = 0;
 
+    /**
+     * Tessera's default {@code maxConnections}: far above what applications' pools need (a client connection costs
+     * Tessera little memory; docs/operations.md gives the figure), low enough to refuse a connection storm with 1040
+     * before the heap or the file descriptors run out.
+     */
+    public static final int DEFAULT_MAX_CONNECTIONS = 10_000;
+
     /** Properties whose value {@link #toString()} masks. */
     private static final String SECRET_PROPERTY = "clusterHeartbeatPass";
 
@@ -158,6 +165,14 @@ public record SystemConfig(
     /** {@code requireSecureTransport}: logins without TLS are refused with 3159; the load checked TLS is set up. */
     public boolean requireSecureTransport() {
         return raw("requireSecureTransport").map(Boolean::parseBoolean).orElse(false);
+    }
+
+    /**
+     * {@code maxConnections}: the most client connections open at once on the client port, logged in or not (MySQL's
+     * {@code max_connections}); one more gets ERR 1040. 0: no limit. The admin port is not counted.
+     */
+    public int maxConnections() {
+        return raw("maxConnections").map(Integer::parseInt).orElse(DEFAULT_MAX_CONNECTIONS);
     }
 
     /** Whether server.xml writes {@code sequenceHandlerType} (or {@code sequnceHandlerType}) at all. */

@@ -93,7 +93,7 @@ final class SystemProperties {
             "poolMaxWait", "frontAuthPlugin", "mergeMemoryLimit", "mycatNodeId", "XARecoveryLogBaseDir",
             "XARecoveryLogBaseName", "useSqlStat", "sqlRecordCount", "maxResultSet", "metricsPort",
             "sequenceHandlerType", "sequnceHandlerType", "sequnceHandlerPattern", "sslCert", "sslKey",
-            "requireSecureTransport");
+            "requireSecureTransport", "maxConnections");
 
     private static final Pattern VERSION = Pattern.compile("\\d+\\.\\d+\\.\\d+\\S*");
     private static final int MAX_PACKET = 1 << 30;
@@ -179,6 +179,7 @@ final class SystemProperties {
         checkSequenceHandlerSpellings();
         checkSequencePattern();
         checkTls();
+        intValue("maxConnections", SystemConfig.DEFAULT_MAX_CONNECTIONS, 0, Integer.MAX_VALUE); // SystemConfig reads it
         return problems.count() == before ? config : null;
     }
 

@@ -68,6 +68,7 @@ public final class FrontendServer implements AutoCloseable {
             userConnections.admit(account);
             return account;
         };
+        ConnectionLimit limit = new ConnectionLimit(system.maxConnections());
         AtomicLong connectionIds = new AtomicLong();
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(group)
@@ -79,6 +80,9 @@ public final class FrontendServer implements AutoCloseable {
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
+                        if (!limit.admit(ch)) {
+                            return; // answered ERR 1040 and closing
+                        }
                         long id = connectionIds.incrementAndGet();
                         ch.pipeline().addLast(new PacketDecoder(),
                                 new ServerLogin<>(serverVersion, id, system.frontAuthPlugin(),
@@ -97,6 +101,8 @@ public final class FrontendServer implements AutoCloseable {
             throw new UncheckedIOException(message,
                     cause instanceof IOException io ? io : new IOException(cause.getMessage(), cause));
         }
+        // behind Netty's acceptor, which the bind waited for: it pauses accepting, this one says why
+        bound.channel().pipeline().addLast(new AcceptFailures(system.maxConnections()));
         return new FrontendServer(bound.channel(), connections);
     }
 

@@ -58,6 +58,7 @@ class SystemConfigTest {
         assertThat(system.frontAuthPlugin()).isEqualTo(AuthPlugin.MYSQL_NATIVE_PASSWORD);
         assertThat(system.maxResultSet()).isEqualTo(512 * 1024);
         assertThat(system.metricsPort()).isZero(); // no metrics endpoint unless asked for
+        assertThat(system.maxConnections()).isEqualTo(10_000);
         assertThat(system.properties()).isEmpty();
         assertThat(system.raw("serverPort")).isEmpty();
         assertThat(system.sequenceHandlerType()).isZero();
@@ -103,6 +104,25 @@ class SystemConfigTest {
                 "server.xml:5: <system><property name=\"sequnceHandlerPattern\">: value \"(?:next value for"
                         + " (\\w+))\": 1 groups (expected: group 2 captures the sequence name, as in MyCat's default "
                         + SystemConfig.DEFAULT_SEQUENCE_PATTERN + ")");
+    }
+
+    @Test
+    void readsMaxConnectionsWithZeroForNoLimitAndRefusesNegativeOnes() {
+        assertThat(new TestConf(dir).server("""
+                    <system><property name="maxConnections">20</property></system>
+                """ + TestConf.SERVER).load().system().maxConnections()).isEqualTo(20);
+        assertThat(new TestConf(dir).server("""
+                    <system><property name="maxConnections">0</property></system>
+                """ + TestConf.SERVER).load().system().maxConnections()).isZero();
+
+        List<String> problems = new TestConf(dir).server("""
+                    <system>
+                        <property name="maxConnections">-1</property>
+                    </system>
+                """ + TestConf.SERVER).problems();
+
+        assertThat(problems).containsExactly("server.xml:4: <system><property name=\"maxConnections\">: value"
+                + " \"-1\": expected >= 0");
     }
 
     @Test

@@ -154,11 +154,18 @@ final class RawClient implements AutoCloseable {
         out.flush();
     }
 
+    /**
+     * Writes one packet in one segment: header and payload written apart would wait, under Nagle's algorithm, for
+     * the server's delayed ACK of the header (40 ms a packet).
+     */
     void write(byte[] payload) throws IOException {
-        byte[] header = {(byte) payload.length, (byte) (payload.length >> 8), (byte) (payload.length >> 16),
-            (byte) sequence++};
-        out.write(header);
-        out.write(payload);
+        byte[] packet = new byte[4 + payload.length];
+        packet[0] = (byte) payload.length;
+        packet[1] = (byte) (payload.length >> 8);
+        packet[2] = (byte) (payload.length >> 16);
+        packet[3] = (byte) sequence++;
+        System.arraycopy(payload, 0, packet, 4, payload.length);
+        out.write(packet);
         out.flush();
     }
 

@@ -78,6 +78,37 @@ final class TesseraProcess implements AutoCloseable {
         return port;
     }
 
+    long pid() {
+        return process.pid();
+    }
+
+    /**
+     * The bytes of live objects on Tessera's heap: {@code jcmd <pid> GC.class_histogram}, which runs a full GC first
+     * and ends with a "Total instances bytes" line.
+     */
+    long liveHeapBytes() throws IOException, InterruptedException {
+        Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+        Process histogram = new ProcessBuilder(jcmd.toString(), Long.toString(pid()), "GC.class_histogram")
+                .redirectErrorStream(true).start();
+        String text = new String(histogram.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        histogram.waitFor(60, TimeUnit.SECONDS);
+        Matcher total = Pattern.compile("(?m)^Total\\s+\\d+\\s+(\\d+)").matcher(text);
+        if (!total.find()) {
+            throw new IllegalStateException("jcmd GC.class_histogram gave no total:\n" + text);
+        }
+        return Long.parseLong(total.group(1));
+    }
+
+    /** Tessera's resident set (VmRSS in /proc/<pid>/status): heap, direct buffers, thread stacks, code. */
+    long residentBytes() throws IOException {
+        for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid()), "status"))) {
+            if (line.startsWith("VmRSS:")) {
+                return Long.parseLong(line.replaceAll("\\D", "")) * 1024; // "VmRSS:   123456 kB"
+            }
+        }
+        throw new IllegalStateException("no VmRSS for process " + pid());
+    }
+
     boolean isAlive() {
         return process.isAlive();
     }
