@@ -2,6 +2,7 @@ package io.tessera.router;
 
 import io.tessera.router.function.ShardingFunction;
 import io.tessera.router.function.SqlValue;
+import io.tessera.router.function.UnplaceableValueException;
 
 /** Sharding functions for router tests: enough arithmetic to check routing; the real ones have their own tests. */
 final class TestFunctions {
@@ -19,7 +20,11 @@ final class TestFunctions {
 
             @Override
             public int nodeOf(SqlValue value) {
-                return (int) Math.floorMod(Long.parseLong(value.text()), (long) n);
+                try {
+                    return (int) Math.floorMod(Long.parseLong(value.text()), (long) n);
+                } catch (NumberFormatException e) { // beyond a long: unplaceable, as the real functions say
+                    throw new UnplaceableValueException("mod " + n + " cannot place " + value.text());
+                }
             }
         };
     }

@@ -252,7 +252,8 @@ final class BlockBuilder {
                 resolved = resolver.apply(new TableReference(SQLUtils.normalize(owner.getName()),
                         SQLUtils.normalize(property.getName()), alias));
             } else {
-                throw RouteException.notSupported("table source " + table + " is not supported");
+                throw RouteException.notSupported("table source " + SQLUtils.toMySqlString(table)
+                        + " is not supported");
             }
             return resolved == null ? null : new TableOccurrence(resolved, block);
         }
@@ -268,7 +269,7 @@ final class BlockBuilder {
         if (tableSource instanceof SQLValuesTableSource) {
             return new DerivedTable(lower(alias), new Block(block.outer(), null), block, false, List.of());
         }
-        throw RouteException.notSupported("table source " + tableSource + " is not supported");
+        throw RouteException.notSupported("table source " + SQLUtils.toMySqlString(tableSource) + " is not supported");
     }
 
     /** The equalities of a join's ON (or its USING columns) that hold for the rows it yields. */

@@ -1,5 +1,6 @@
 package io.tessera.router.merge;
 
+import com.alibaba.druid.sql.SQLUtils;
 import com.alibaba.druid.sql.ast.SQLExpr;
 import com.alibaba.druid.sql.ast.expr.SQLAggregateExpr;
 import com.alibaba.druid.sql.ast.expr.SQLAggregateOption;
@@ -53,8 +54,8 @@ final class Aggregates {
         if (expr instanceof SQLAggregateExpr aggregate) {
             add(aggregate, handle);
         } else if (contains(expr)) {
-            throw RouteException.notSupported("an expression over an aggregate (" + expr + ") cannot be merged from"
-                    + " several data nodes: select the aggregate itself");
+            throw RouteException.notSupported("an expression over an aggregate (" + SQLUtils.toMySqlString(expr)
+                    + ") cannot be merged from several data nodes: select the aggregate itself");
         }
     }
 

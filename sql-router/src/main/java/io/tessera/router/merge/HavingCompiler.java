@@ -1,5 +1,6 @@
 package io.tessera.router.merge;
 
+import com.alibaba.druid.sql.SQLUtils;
 import com.alibaba.druid.sql.ast.SQLExpr;
 import com.alibaba.druid.sql.ast.expr.SQLAggregateExpr;
 import com.alibaba.druid.sql.ast.expr.SQLBetweenExpr;
@@ -209,8 +210,9 @@ final class HavingCompiler {
     }
 
     private static RuntimeException unsupported(SQLExpr expr) {
-        return RouteException.notSupported("HAVING " + expr + " cannot be evaluated by Tessera over groups spread on"
-                + " several data nodes: it compares aggregates, group columns and selected items with each other and"
-                + " with numbers, plain strings and DATE / TIME / TIMESTAMP literals");
+        return RouteException.notSupported("HAVING " + SQLUtils.toMySqlString(expr) + " cannot be evaluated by"
+                + " Tessera over groups spread on several data nodes: it compares aggregates, group columns and"
+                + " selected items with each other and with numbers, plain strings and DATE / TIME / TIMESTAMP"
+                + " literals");
     }
 }

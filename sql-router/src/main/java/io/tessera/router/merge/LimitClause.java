@@ -1,5 +1,6 @@
 package io.tessera.router.merge;
 
+import com.alibaba.druid.sql.SQLUtils;
 import com.alibaba.druid.sql.ast.SQLExpr;
 import com.alibaba.druid.sql.ast.SQLLimit;
 import com.alibaba.druid.sql.ast.expr.SQLIntegerExpr;
@@ -50,7 +51,7 @@ record LimitClause(long offset, long count) {
                 return d.longValueExact();
             }
         }
-        throw RouteException.notSupported("a LIMIT " + what + " that is not a number (" + expr + ") cannot be merged"
-                + " from several data nodes");
+        throw RouteException.notSupported("a LIMIT " + what + " that is not a number ("
+                + SQLUtils.toMySqlString(expr) + ") cannot be merged from several data nodes");
     }
 }

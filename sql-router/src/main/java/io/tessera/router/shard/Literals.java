@@ -13,6 +13,7 @@ import com.alibaba.druid.sql.ast.expr.SQLNumberExpr;
 import com.alibaba.druid.sql.ast.expr.SQLTextLiteralExpr;
 import com.alibaba.druid.sql.ast.expr.SQLUnaryExpr;
 import com.alibaba.druid.sql.ast.expr.SQLUnaryOperator;
+import io.tessera.router.error.RouteException;
 import io.tessera.router.function.SqlValue;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -110,9 +111,20 @@ public final class Literals {
         String digits = hex == null ? "" : hex.length() % 2 == 0 ? hex : "0" + hex;
         byte[] bytes = new byte[digits.length() / 2];
         for (int i = 0; i < bytes.length; i++) {
-            bytes[i] = (byte) Integer.parseInt(digits.substring(2 * i, 2 * i + 2), 16);
+            int high = hexDigit(digits.charAt(2 * i));
+            int low = hexDigit(digits.charAt(2 * i + 1));
+            if (high < 0 || low < 0) { // Druid's lexer lets other characters into a hex literal; MySQL does not
+                throw RouteException.syntax("You have an error in your SQL syntax: 0x" + hex
+                        + " is not a hexadecimal literal");
+            }
+            bytes[i] = (byte) (high << 4 | low);
         }
         return bytes;
+    }
+
+    /** 0..15, or -1 for anything but an ASCII hex digit. */
+    private static int hexDigit(char c) {
+        return c < 128 ? Character.digit(c, 16) : -1;
     }
 
     /** {@code b'1100001'}: MySQL pads the bits on the left to whole bytes ({@code b'1'} is {@code X'01'}). */
