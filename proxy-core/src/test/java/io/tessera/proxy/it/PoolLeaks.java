@@ -2,7 +2,6 @@ package io.tessera.proxy.it;
 
 import io.tessera.mariadb.EmbeddedMariaDb;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -66,9 +65,8 @@ final class PoolLeaks {
 
     /** The ids of the server's client connections, but for the one asking. */
     private static Set<Long> threads(EmbeddedMariaDb host) throws SQLException {
-        String url = "jdbc:mysql://" + host.host() + ":" + host.port() + "/";
         Set<Long> ids = new HashSet<>();
-        try (Connection c = DriverManager.getConnection(url, host.user(), host.password());
+        try (Connection c = DataHosts.connectDirect(host, null);
                 Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("SELECT ID FROM information_schema.PROCESSLIST"
                         + " WHERE ID <> CONNECTION_ID() AND COMMAND NOT IN ('Daemon', 'Binlog Dump')")) {
