@@ -203,7 +203,8 @@ public final class Executor implements MergeExecution.Connections {
                     boolean ofTransaction = session.pinned().get(node.name()) == connection
                             && session.transaction().participates(node.name());
                     SessionConnections.finish(session, node, connection);
-                    client.error(ofTransaction ? SessionConnections.transactionLost(cause) : cause);
+                    TesseraException lost = SessionConnections.statementLost(node, cause, !read && !ofTransaction);
+                    client.error(ofTransaction ? SessionConnections.transactionLost(lost) : lost);
                 }
             }));
         }));

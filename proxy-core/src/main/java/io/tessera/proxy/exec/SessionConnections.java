@@ -91,8 +91,10 @@ final class SessionConnections {
                     session.pinned().remove(node.name(), backend);
                     session.transaction().left(node.name());
                 }
+                boolean broke = !backend.isUsable(); // its data host went away: name the node, as a borrow does
                 backend.close(); // a transaction may have started on it: it must not go back to the pool
-                throw error instanceof RuntimeException re ? re : new CompletionException(error);
+                Throwable failure = broke ? onNode(node, error) : error;
+                throw failure instanceof RuntimeException re ? re : new CompletionException(failure);
             }
             if (session.statementBinds()) {
                 session.bind(node.name());
@@ -112,6 +114,17 @@ final class SessionConnections {
         }
         String characteristics = session.nextTransactionSql();
         return characteristics == null ? DONE : backend.query(characteristics).thenApply(r -> null);
+    }
+
+    /**
+     * A connection that failed while it ran the session's statement (its data host went away, a protocol error), with
+     * the data node named in front. For a write outside a transaction ({@code outcomeUnknown}) it says that the
+     * statement may have taken effect: the data host may have committed it before it went, which, as after a lost
+     * connection to one server, no one can tell the client.
+     */
+    static TesseraException statementLost(DataNode node, Throwable cause, boolean outcomeUnknown) {
+        return ClientChannel.reworded(cause, message -> "data node " + node.name() + ": " + message
+                + (outcomeUnknown ? "; the statement may or may not have taken effect" : ""));
     }
 
     /** The failure of a transaction's connection, saying what it costs: the transaction (see {@link #finish}). */

@@ -311,12 +311,15 @@ public final class TransactionCoordinator {
      * COMMIT or ROLLBACK on each participant in turn. Once a COMMIT has failed somewhere, the participants after it
      * roll back instead: what no node has committed yet stays all-or-nothing. Fails naming the nodes where the
      * statement failed, those where it succeeded and those rolled back instead; with the failing node's own code and
-     * SQLSTATE when none succeeded (a retry is then safe, as after that error from one server), else with 1105.
+     * SQLSTATE when none succeeded (a retry is then safe, as after that error from one server), else with 1105. A
+     * node whose connection broke before it answered COMMIT may have committed (its data host can go down right after
+     * the commit): the ERR says that its outcome is unknown, and it counts as a node that may have succeeded.
      */
     private static CompletableFuture<Void> endOneByOne(List<Participant> participants, String sql) {
         CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
         List<String> done = new ArrayList<>();
         List<String> failed = new ArrayList<>();
+        List<String> unknown = new ArrayList<>();
         List<String> rolledBack = new ArrayList<>();
         List<ErrPacket> errors = new ArrayList<>();
         boolean commit = sql.equals("COMMIT");
@@ -329,6 +332,9 @@ public final class TransactionCoordinator {
                         ErrPacket err = ClientChannel.toErr(error);
                         errors.add(err);
                         failed.add(participant.dataNode() + " (" + err.message() + ")");
+                        if (commit && !instead && !backend.isUsable()) {
+                            unknown.add(participant.dataNode()); // no answer: it may have committed all the same
+                        }
                         backend.close();
                     } else {
                         (instead ? rolledBack : done).add(participant.dataNode());
@@ -341,15 +347,18 @@ public final class TransactionCoordinator {
             if (failed.isEmpty()) {
                 return null;
             }
-            int code = done.isEmpty() ? errors.get(0).errorCode() : ErrorCode.UNKNOWN_ERROR.code();
-            String state = done.isEmpty() ? errors.get(0).sqlState() : ErrorCode.UNKNOWN_ERROR.sqlState();
+            boolean noneMayHave = done.isEmpty() && unknown.isEmpty();
+            int code = noneMayHave ? errors.get(0).errorCode() : ErrorCode.UNKNOWN_ERROR.code();
+            String state = noneMayHave ? errors.get(0).sqlState() : ErrorCode.UNKNOWN_ERROR.sqlState();
+            String outcome = unknown.isEmpty() ? "" : "; whether it took effect on " + unknown
+                    + " is unknown: the connection was lost before the answer";
             if (participants.size() == 1) {
-                throw new DataHostError(code, state, sql + " failed on data node " + failed.get(0));
+                throw new DataHostError(code, state, sql + " failed on data node " + failed.get(0) + outcome);
             }
-            throw new DataHostError(code, state, sql + " failed on data node(s) " + failed
+            throw new DataHostError(code, state, sql + " failed on data node(s) " + failed + outcome
                     + (done.isEmpty() ? "; it succeeded on none" : "; it succeeded on " + done)
                     + (rolledBack.isEmpty() ? "" : "; rolled back instead on " + rolledBack)
-                    + (commit && !done.isEmpty() ? " (use SET XA = ON for an atomic commit across data nodes)" : ""));
+                    + (commit && !noneMayHave ? " (use SET XA = ON for an atomic commit across data nodes)" : ""));
         });
     }
 

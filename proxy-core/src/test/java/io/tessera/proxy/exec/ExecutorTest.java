@@ -190,6 +190,27 @@ class ExecutorTest {
     }
 
     @Test
+    void aCommitLostBeforeTheFirstNodeAnsweredSaysItMayHaveCommittedThere() {
+        host1.lend(dn1Connection.answer(ScriptedResponse.ok(1, 0, 0)).breakOn("COMMIT"));
+        host2.lend(dn2Connection.answer(ScriptedResponse.ok(1, 0, 0)));
+        beginTransaction();
+        run(on("dn1", "UPDATE t SET v = 1 WHERE id = 1"), "UPDATE t SET v = 1 WHERE id = 1", StatementType.UPDATE);
+        run(on("dn2", "UPDATE t SET v = 1 WHERE id = 2"), "UPDATE t SET v = 1 WHERE id = 2", StatementType.UPDATE);
+
+        CompletableFuture<Void> commit = executor.endTransaction(client.client(), true);
+        client.channel().runPendingTasks();
+
+        TesseraException error = (TesseraException) commit.handle((ok, e) -> e.getCause() != null ? e.getCause() : e)
+                .join();
+        assertThat(error.errorCode()).isEqualTo(1105); // dn1 may have committed: a retry is not known to be safe
+        assertThat(error.getMessage()).isEqualTo("COMMIT failed on data node(s) [dn1 (data host host1"
+                + " (127.0.0.1:3306): connection closed by the server)]; whether it took effect on [dn1] is unknown:"
+                + " the connection was lost before the answer; it succeeded on none; rolled back instead on [dn2]"
+                + " (use SET XA = ON for an atomic commit across data nodes)");
+        assertThat(dn2Connection.sent()).last().isEqualTo("ROLLBACK");
+    }
+
+    @Test
     void aDataHostThatCannotLendAConnectionFailsTheStatementNamingTheDataNode() {
         ByteBuf payload = comQuery("SELECT 1");
         client.client().startCommand(1);
@@ -327,10 +348,26 @@ class ExecutorTest {
 
         assertThat(before).isEmpty();
         ErrPacket err = FakeClient.error(client.received());
-        assertThat(err.message()).isEqualTo("data host host1 (127.0.0.1:3306): connection reset; the transaction is"
-                + " rolled back on every data node");
+        assertThat(err.message()).isEqualTo("data node dn1: data host host1 (127.0.0.1:3306): connection reset; the"
+                + " transaction is rolled back on every data node");
         assertThat(client.session().pinned()).isEmpty();
         assertThat(client.session().transaction().broken()).isTrue();
+        assertThat(client.session().running()).isEmpty();
+    }
+
+    @Test
+    void aWriteWhoseConnectionBreaksBeforeItsAnswerSaysItMayHaveTakenEffect() {
+        host1.lend(dn1Connection.holdResponses().answer(ScriptedResponse.ok(1, 0, 0)));
+
+        List<Received> before = run(on("dn1", "INSERT INTO t VALUES (5)"), "INSERT INTO t VALUES (5)",
+                StatementType.INSERT);
+        dn1Connection.breakDown(); // its data host may have committed it just before it went
+
+        assertThat(before).isEmpty();
+        ErrPacket err = FakeClient.error(client.received());
+        assertThat(err.errorCode()).isEqualTo(1105);
+        assertThat(err.message()).isEqualTo("data node dn1: data host host1 (127.0.0.1:3306): connection reset; the"
+                + " statement may or may not have taken effect");
         assertThat(client.session().running()).isEmpty();
     }
 

@@ -17,8 +17,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -36,6 +38,7 @@ final class RecordingBackend implements BackendConnection {
     private final ArrayDeque<ScriptedResponse> responses = new ArrayDeque<>();
     private final Map<String, QueryResult> results = new HashMap<>();
     private final Map<String, TesseraException> failures = new HashMap<>();
+    private final Set<String> breaks = new HashSet<>();
     private final DefaultAttributeMap attributes = new DefaultAttributeMap();
     private boolean holdResponses;
     private ResponseHandler waiting;
@@ -74,6 +77,12 @@ final class RecordingBackend implements BackendConnection {
     /** {@link #query} of exactly {@code sql} fails with the data host's {@code error}. */
     RecordingBackend fail(String sql, TesseraException error) {
         failures.put(sql, error);
+        return this;
+    }
+
+    /** {@link #query} of exactly {@code sql} breaks the connection before the answer, as when its data host dies. */
+    RecordingBackend breakOn(String sql) {
+        breaks.add(sql);
         return this;
     }
 
@@ -220,6 +229,11 @@ final class RecordingBackend implements BackendConnection {
     @Override
     public CompletableFuture<QueryResult> query(String sql) {
         sent.add(sql);
+        if (breaks.contains(sql)) {
+            usable = false;
+            return CompletableFuture.failedFuture(new BackendException("data host host1 (127.0.0.1:3306)",
+                    "connection closed by the server"));
+        }
         TesseraException failure = failures.get(sql);
         if (failure != null) {
             lastErrorCode = failure.errorCode();

@@ -166,6 +166,16 @@ final class DataHosts {
         return DriverManager.getConnection(jdbcUrl(database), user, password);
     }
 
+    /**
+     * A connection straight to an extra server ({@link RunningTessera#extraHost}), {@code database} current or none
+     * ({@code null}); a server that is down is found out within 2 s.
+     */
+    static Connection connectDirect(EmbeddedMariaDb server, String database) throws SQLException {
+        return DriverManager.getConnection("jdbc:mysql://" + server.host() + ":" + server.port() + "/"
+                + (database == null ? "" : database) + "?sslMode=DISABLED&allowPublicKeyRetrieval=true"
+                + "&connectTimeout=2000", server.user(), server.password());
+    }
+
     /** Runs the statements, in order, on one direct connection without a current database. */
     public void execute(String... sql) throws SQLException {
         executeIn(null, sql);

@@ -44,9 +44,11 @@ public final class XaCoordinator {
         if (branches.size() == 1) { // nothing else committed: the node's own error, a retry being safe
             Participant only = branches.get(0);
             String xid = xid(gtrid, only);
-            return finish(branches, only.connection().query("XA END " + xid)
-                    .thenCompose(r -> only.connection().query("XA COMMIT " + xid + " ONE PHASE"))
-                    .handle((r, error) -> error == null ? null : onNode("COMMIT failed on", only, error)));
+            return finish(branches, only.connection().query("XA END " + xid).handle((r, error) -> error)
+                    .thenCompose(endError -> endError != null
+                            ? CompletableFuture.completedFuture(onNode("COMMIT failed on", only, endError))
+                            : only.connection().query("XA COMMIT " + xid + " ONE PHASE").handle((r, error) ->
+                                    error == null ? null : onePhaseFailed(only, error))));
         }
         CompletableFuture<List<String>> prepared = each(branches, b -> b.connection().query("XA END " + xid(gtrid, b)))
                 .thenCompose(failed -> !failed.isEmpty() ? CompletableFuture.completedFuture(failed)
@@ -184,6 +186,16 @@ public final class XaCoordinator {
     private static TesseraException onNode(String what, Participant branch, Throwable error) {
         return ClientChannel.reworded(error, message -> what + " data node " + branch.dataNode() + " (" + message
                 + ")");
+    }
+
+    /**
+     * The one-phase commit of a single branch failed: with the node's own error, or, when the connection broke before
+     * the answer, saying that it may have committed all the same (a retry is then not known to be safe).
+     */
+    private static TesseraException onePhaseFailed(Participant only, Throwable error) {
+        TesseraException failed = onNode("COMMIT failed on", only, error);
+        return only.connection().isUsable() ? failed : ClientChannel.reworded(failed, message -> message
+                + "; whether it took effect there is unknown: the connection was lost before the answer");
     }
 
     /** A failure whose message quotes the data nodes' own errors: what a client reads of it is put logically. */
