@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.BiConsumer;
+import java.util.function.Supplier;
 
 /**
  * Runs plans for sessions. Outside a transaction a backend connection is borrowed per statement and returned
@@ -257,23 +258,37 @@ public final class Executor implements MergeExecution.Connections {
      * committed and which did not.
      */
     public CompletableFuture<Void> endTransaction(ClientChannel client, boolean commit) {
-        return LoopFutures.onLoop(client.channel().eventLoop(), transactions.end(client.session(), commit));
+        return afterKills(client, () -> transactions.end(client.session(), commit));
     }
 
     /** SAVEPOINT / ROLLBACK TO / RELEASE SAVEPOINT on every data node of the transaction; completes on the loop. */
     public CompletableFuture<Void> savepoint(ClientChannel client, String sql) {
-        return LoopFutures.onLoop(client.channel().eventLoop(), transactions.savepoint(client.session(), sql));
+        return afterKills(client, () -> transactions.savepoint(client.session(), sql));
+    }
+
+    /**
+     * {@code step} over the session's pinned connections, once a KILL QUERY under way for one of them is done (see
+     * {@link KillFence}); completes on the session's loop.
+     */
+    private static CompletableFuture<Void> afterKills(ClientChannel client, Supplier<CompletableFuture<Void>> step) {
+        EventLoop loop = client.channel().eventLoop();
+        CompletableFuture<Void> killing = KillFence.pending(client.session().pinned().values());
+        return killing == null ? LoopFutures.onLoop(loop, step.get())
+                : LoopFutures.onLoop(loop, LoopFutures.thenCompose(loop, killing, ignored -> step.get()));
     }
 
     /**
      * KILL QUERY on the data host for a statement running on {@code backend}: sent over another connection to the
-     * same server (a read host's, for a read it answers), as MySQL's KILL must come from another connection.
+     * same server (a read host's, for a read it answers), as MySQL's KILL must come from another connection. Until
+     * it is answered, {@code backend} runs nothing else ({@link KillFence}).
      */
     public CompletableFuture<Void> killQuery(BackendConnection backend, String dataNode) {
         DataNode node = dataNodes.get(dataNode);
-        return node.host().borrowBeside(backend).thenCompose(killer ->
+        CompletableFuture<Void> kill = node.host().borrowBeside(backend).thenCompose(killer ->
                 killer.query("KILL QUERY " + backend.connectionId()).whenComplete((r, e) -> killer.release()))
                 .thenApply(r -> null);
+        KillFence.raise(backend, kill);
+        return kill;
     }
 
     /** Rolls back and resets every pinned connection (the client left, or reset its connection). */

@@ -37,6 +37,11 @@ final class SessionConnections {
             boolean selectLimit, Intent intent) {
         BackendConnection pinned = session.pinned().get(node.name());
         if (pinned != null) {
+            CompletableFuture<Void> killing = KillFence.pending(pinned);
+            if (killing != null) { // the last statement's KILL QUERY must not stop this one
+                return LoopFutures.thenCompose(loop, killing,
+                        ignored -> acquire(session, node, loop, selectLimit, intent));
+            }
             if (!pinned.isUsable()) { // it broke while idle: what it held on the data host is gone
                 boolean ofTransaction = session.transaction().participates(node.name());
                 finish(session, node, pinned);
@@ -167,6 +172,6 @@ final class SessionConnections {
             }
             session.pinned().remove(name); // the statement ended the transaction (SET autocommit = 1)
         }
-        backend.release();
+        KillFence.release(backend);
     }
 }
