@@ -19,16 +19,21 @@ import java.util.regex.Pattern;
  */
 final class TesseraProcess implements AutoCloseable {
 
-    private static final Pattern READY = Pattern.compile("ready in \\d+ ms: MySQL protocol on [^:]+:(\\d+)");
+    private static final Pattern READY = Pattern.compile(
+            "ready in \\d+ ms: MySQL protocol on [^:]+:(\\d+), admin on port (\\d+)");
+    /** A heap line of {@code jcmd GC.heap_info} (G1's one, or each generation of another collector). */
+    private static final Pattern HEAP_USED = Pattern.compile("total \\d+K, used (\\d+)K");
 
     private final Process process;
     private final int port;
+    private final int adminPort;
     private final List<String> output;
     private final Path logs;
 
-    private TesseraProcess(Process process, int port, List<String> output, Path logs) {
+    private TesseraProcess(Process process, int port, int adminPort, List<String> output, Path logs) {
         this.process = process;
         this.port = port;
+        this.adminPort = adminPort;
         this.output = output;
         this.logs = logs;
     }
@@ -46,6 +51,7 @@ final class TesseraProcess implements AutoCloseable {
         BufferedReader reader = new BufferedReader(new InputStreamReader(process.getInputStream(),
                 StandardCharsets.UTF_8));
         int port = -1;
+        int adminPort = -1;
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         String line;
         while (port < 0 && System.nanoTime() < deadline && (line = reader.readLine()) != null) {
@@ -53,6 +59,7 @@ final class TesseraProcess implements AutoCloseable {
             Matcher m = READY.matcher(line);
             if (m.find()) {
                 port = Integer.parseInt(m.group(1));
+                adminPort = Integer.parseInt(m.group(2));
             }
         }
         if (port < 0) {
@@ -71,11 +78,15 @@ final class TesseraProcess implements AutoCloseable {
         }, "tessera-process-output");
         drain.setDaemon(true);
         drain.start();
-        return new TesseraProcess(process, port, output, logs);
+        return new TesseraProcess(process, port, adminPort, output, logs);
     }
 
     int port() {
         return port;
+    }
+
+    int adminPort() {
+        return adminPort;
     }
 
     boolean isAlive() {
@@ -95,6 +106,33 @@ final class TesseraProcess implements AutoCloseable {
             throw new IllegalStateException("Tessera did not die within 30 s of SIGKILL");
         }
         EmbeddedMariaDb.deleteRecursively(logs);
+    }
+
+    /**
+     * The bytes of heap that live objects hold: a full collection ({@code jcmd GC.run}), then the used heap that
+     * {@code jcmd GC.heap_info} reports, so garbage not yet collected does not count.
+     */
+    long liveHeapBytes() throws IOException, InterruptedException {
+        jcmd("GC.run");
+        long usedKilobytes = 0;
+        Matcher m = HEAP_USED.matcher(jcmd("GC.heap_info"));
+        while (m.find()) {
+            usedKilobytes += Long.parseLong(m.group(1));
+        }
+        if (usedKilobytes == 0) {
+            throw new IllegalStateException("jcmd GC.heap_info printed no used heap");
+        }
+        return usedKilobytes * 1024;
+    }
+
+    private String jcmd(String command) throws IOException, InterruptedException {
+        Process jcmd = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+                Long.toString(process.pid()), command).redirectErrorStream(true).start();
+        String printed = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (jcmd.waitFor() != 0) {
+            throw new IllegalStateException("jcmd " + command + " failed: " + printed);
+        }
+        return printed;
     }
 
     /** Waits until Tessera has printed a line containing {@code text}; false after {@code seconds}. */
