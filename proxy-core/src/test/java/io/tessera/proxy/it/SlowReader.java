@@ -21,6 +21,7 @@ final class SlowReader implements Callable<Long> {
     private volatile boolean resumed;
     private volatile long rows;
     private volatile long idSum;
+    private volatile String lastColumnOfFirstRow;
 
     SlowReader(Statement statement, String sql) {
         this.statement = statement;
@@ -32,7 +33,9 @@ final class SlowReader implements Callable<Long> {
         try (ResultSet rs = statement.executeQuery(sql)) {
             while (rs.next()) {
                 idSum += rs.getLong(1);
-                rows++;
+                if (++rows == 1) {
+                    lastColumnOfFirstRow = rs.getString(rs.getMetaData().getColumnCount());
+                }
                 if (resumed) {
                     continue;
                 }
@@ -66,6 +69,11 @@ final class SlowReader implements Callable<Long> {
     /** Reads the rest at full speed. */
     void resume() {
         resumed = true;
+    }
+
+    /** The last column of the first row read, or {@code null} before it. */
+    String lastColumnOfFirstRow() {
+        return lastColumnOfFirstRow;
     }
 
     long rows() {
