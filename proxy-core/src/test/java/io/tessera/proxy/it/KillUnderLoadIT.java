@@ -32,7 +32,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * <p>This is the default commit across data nodes (MyCat's weak XA, docs/sessions.md): a transaction whose
  * {@code COMMIT} got no answer may be partial, and the test only counts those. What {@code SET XA = ON} promises for
  * them, every prepared branch completed or rolled back when Tessera starts again, is XaRecoveryIT's to check. Load
- * runs three seconds (16 clients), so the class takes about half a minute with the extra MariaDB's start.
+ * runs three seconds (16 clients), so the class takes about 10 s besides the extra MariaDB's start.
  */
 @Tag("integration")
 class KillUnderLoadIT {

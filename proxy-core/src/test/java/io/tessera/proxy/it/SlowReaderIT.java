@@ -33,7 +33,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * to, gets an error, never a result that just ends short.
  *
  * <p>The gigabyte is computed, not stored: views over MariaDB's sequence engine, 1,000,000 rows of 1,000 bytes. So
- * that the class runs in about a minute, the reader takes a few MB at 10 MB/s, stops, and is then cancelled
+ * that the class runs in about half a minute, the reader takes a few MB at 10 MB/s, stops, and is then cancelled
  * ({@code KILL QUERY} from another session); with {@code -Dtessera.chaos.long=true} it reads every row to the end
  * instead (about 5 s a gigabyte), sampling the buffers' direct memory. The numbers (latencies, bytes in flight,
  * live heap, direct memory) are logged at WARN.
