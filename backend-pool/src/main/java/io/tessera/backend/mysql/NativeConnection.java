@@ -598,8 +598,9 @@ public final class NativeConnection implements BackendConnection {
         abandonedMidCommand = failed != null && channel.isActive();
         channel.close();
         if (hostProblem && (failed != null || cause != null)) {
+            // An Error (out of memory) is Tessera's own trouble, not the host's: its stack says where it came from.
             LOG.warn("{}: connection {}: {}{}", options.describe(), connectionId, reason,
-                    cause == null ? "" : ": " + cause);
+                    cause == null ? "" : ": " + cause, cause instanceof Error ? cause : null);
         } else if (LOG.isDebugEnabled()) {
             LOG.debug("{}: connection {}: {}", options.describe(), connectionId, reason);
         }

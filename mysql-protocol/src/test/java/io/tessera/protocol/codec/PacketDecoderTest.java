@@ -59,6 +59,34 @@ class PacketDecoderTest {
     }
 
     @Test
+    void keepsTheCumulationToTheUndecodedBytesWhileTheFramesOfEachReadAreHeld() {
+        // As a merge does: the frames of one read are held until the next read comes, released by then. Netty's own
+        // cumulator grew the cumulation by every read, decoded bytes included, to the size of the whole stream.
+        int payload = 1_000;
+        int frames = 2_000;
+        ByteBuf stream = alloc.buffer(frames * (PacketDecoder.HEADER_SIZE + payload));
+        for (int i = 0; i < frames; i++) {
+            stream.writeMediumLE(payload).writeByte(i).writeZero(payload);
+        }
+        int read = 64 * 1024; // one socket read, which ends inside a frame
+        int largest = 0;
+        int decoded = 0;
+        while (stream.isReadable()) {
+            int length = Math.min(read, stream.readableBytes());
+            channel.writeInbound(alloc.buffer(length).writeBytes(stream, length));
+            for (Packet p = channel.readInbound(); p != null; p = channel.readInbound()) {
+                largest = Math.max(largest, root(p.content()).capacity());
+                decoded++;
+                p.release();
+            }
+        }
+        stream.release();
+
+        assertThat(decoded).isEqualTo(frames);
+        assertThat(largest).as("largest buffer a frame was cut from").isLessThan(4 * read);
+    }
+
+    @Test
     void exposesPayloadAndFrameFacts() {
         channel.writeInbound(alloc.hex("03 00 00 07 ff 48 04"));
         Packet packet = channel.readInbound();
@@ -148,6 +176,15 @@ class PacketDecoderTest {
             }
         }
         return out;
+    }
+
+    /** The buffer {@code buf} is a view of, through slices and leak-detection wrappers. */
+    private static ByteBuf root(ByteBuf buf) {
+        ByteBuf root = buf;
+        while (root.unwrap() != null) {
+            root = root.unwrap();
+        }
+        return root;
     }
 
     private static String spaced(String hex) {

@@ -128,7 +128,7 @@ final class RunningTessera implements BeforeAllCallback, AfterAllCallback {
 
     /**
      * The same, with Tessera in a JVM of its own ({@link TesseraProcess}) started with {@code jvmOptions}, e.g.
-     * {@code "-Xmx128m"}. {@link #adminPort()} is then unknown; {@link #process()} tells whether it still runs.
+     * {@code "-Xmx128m"}. {@link #process()} tells whether it still runs.
      */
     public RunningTessera inOwnJvm(String... jvmOptions) {
         if (sequences != null) {
@@ -242,10 +242,7 @@ final class RunningTessera implements BeforeAllCallback, AfterAllCallback {
 
     /** The admin port (9066 in production). */
     public int adminPort() {
-        if (process != null) {
-            throw new IllegalStateException("the admin port of a Tessera in its own JVM is not known");
-        }
-        return running().managerPort();
+        return process != null ? process.adminPort() : running().managerPort();
     }
 
     /**
@@ -254,6 +251,14 @@ final class RunningTessera implements BeforeAllCallback, AfterAllCallback {
      */
     public void killAndRestart(String... jvmOptions) throws IOException, InterruptedException {
         process().kill();
+        restart(jvmOptions);
+    }
+
+    /** Starts Tessera's own JVM again, after {@link TesseraProcess#kill}, on the same home and configuration. */
+    public void restart(String... jvmOptions) throws IOException, InterruptedException {
+        if (process().isAlive()) {
+            throw new IllegalStateException("Tessera still runs: kill it first");
+        }
         process = TesseraProcess.start(confDir, jvmOptions);
     }
 

@@ -19,16 +19,21 @@ import java.util.regex.Pattern;
  */
 final class TesseraProcess implements AutoCloseable {
 
-    private static final Pattern READY = Pattern.compile("ready in \\d+ ms: MySQL protocol on [^:]+:(\\d+)");
+    private static final Pattern READY = Pattern.compile(
+            "ready in \\d+ ms: MySQL protocol on [^:]+:(\\d+), admin on port (\\d+)");
+    /** The last line of {@code jcmd GC.class_histogram}: instances, then their bytes. */
+    private static final Pattern HISTOGRAM_TOTAL = Pattern.compile("(?m)^Total\\s+\\d+\\s+(\\d+)");
 
     private final Process process;
     private final int port;
+    private final int adminPort;
     private final List<String> output;
     private final Path logs;
 
-    private TesseraProcess(Process process, int port, List<String> output, Path logs) {
+    private TesseraProcess(Process process, int port, int adminPort, List<String> output, Path logs) {
         this.process = process;
         this.port = port;
+        this.adminPort = adminPort;
         this.output = output;
         this.logs = logs;
     }
@@ -46,6 +51,7 @@ final class TesseraProcess implements AutoCloseable {
         BufferedReader reader = new BufferedReader(new InputStreamReader(process.getInputStream(),
                 StandardCharsets.UTF_8));
         int port = -1;
+        int adminPort = -1;
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         String line;
         while (port < 0 && System.nanoTime() < deadline && (line = reader.readLine()) != null) {
@@ -53,6 +59,7 @@ final class TesseraProcess implements AutoCloseable {
             Matcher m = READY.matcher(line);
             if (m.find()) {
                 port = Integer.parseInt(m.group(1));
+                adminPort = Integer.parseInt(m.group(2));
             }
         }
         if (port < 0) {
@@ -71,7 +78,7 @@ final class TesseraProcess implements AutoCloseable {
         }, "tessera-process-output");
         drain.setDaemon(true);
         drain.start();
-        return new TesseraProcess(process, port, output, logs);
+        return new TesseraProcess(process, port, adminPort, output, logs);
     }
 
     int port() {
@@ -82,21 +89,8 @@ final class TesseraProcess implements AutoCloseable {
         return process.pid();
     }
 
-    /**
-     * The bytes of live objects on Tessera's heap: {@code jcmd <pid> GC.class_histogram}, which runs a full GC first
-     * and ends with a "Total instances bytes" line.
-     */
-    long liveHeapBytes() throws IOException, InterruptedException {
-        Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
-        Process histogram = new ProcessBuilder(jcmd.toString(), Long.toString(pid()), "GC.class_histogram")
-                .redirectErrorStream(true).start();
-        String text = new String(histogram.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        histogram.waitFor(60, TimeUnit.SECONDS);
-        Matcher total = Pattern.compile("(?m)^Total\\s+\\d+\\s+(\\d+)").matcher(text);
-        if (!total.find()) {
-            throw new IllegalStateException("jcmd GC.class_histogram gave no total:\n" + text);
-        }
-        return Long.parseLong(total.group(1));
+    int adminPort() {
+        return adminPort;
     }
 
     /** Tessera's resident set (VmRSS in /proc/<pid>/status): heap, direct buffers, thread stacks, code. */
@@ -126,6 +120,29 @@ final class TesseraProcess implements AutoCloseable {
             throw new IllegalStateException("Tessera did not die within 30 s of SIGKILL");
         }
         EmbeddedMariaDb.deleteRecursively(logs);
+    }
+
+    /**
+     * The bytes of live objects on Tessera's heap: {@code jcmd <pid> GC.class_histogram}, which runs a full GC first
+     * and ends with a "Total instances bytes" line, so garbage not yet collected does not count.
+     */
+    long liveHeapBytes() throws IOException, InterruptedException {
+        String histogram = jcmd("GC.class_histogram");
+        Matcher total = HISTOGRAM_TOTAL.matcher(histogram);
+        if (!total.find()) {
+            throw new IllegalStateException("jcmd GC.class_histogram gave no total:\n" + histogram);
+        }
+        return Long.parseLong(total.group(1));
+    }
+
+    private String jcmd(String command) throws IOException, InterruptedException {
+        Process jcmd = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+                Long.toString(process.pid()), command).redirectErrorStream(true).start();
+        String printed = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (jcmd.waitFor() != 0) {
+            throw new IllegalStateException("jcmd " + command + " failed: " + printed);
+        }
+        return printed;
     }
 
     /** Waits until Tessera has printed a line containing {@code text}; false after {@code seconds}. */
