@@ -15,19 +15,16 @@ import io.tessera.backend.LocalFileHandler;
 import io.tessera.backend.PreparedMetadata;
 import io.tessera.backend.QueryResult;
 import io.tessera.backend.ResponseHandler;
-import io.tessera.protocol.binary.PrepareOk;
 import io.tessera.protocol.codec.FrameKind;
 import io.tessera.protocol.codec.Packet;
 import io.tessera.protocol.codec.PacketDecoder;
 import io.tessera.protocol.codec.PacketWriter;
-import io.tessera.protocol.codec.PayloadReader;
 import io.tessera.protocol.codec.PayloadWriter;
 import io.tessera.protocol.codec.ResponseTracker;
 import io.tessera.protocol.constant.Command;
 import io.tessera.protocol.packet.ErrPacket;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayDeque;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.apache.logging.log4j.LogManager;
@@ -56,13 +53,7 @@ public final class NativeConnection implements BackendConnection {
 
     /** Tessera never asks the data host for CLIENT_DEPRECATE_EOF. */
     private static final boolean DEPRECATE_EOF = false;
-    /** {@code 0x17 | 4 statement id | 1 flags | 4 iteration count}: the shortest COM_STMT_EXECUTE. */
-    private static final int EXECUTE_MIN_LENGTH = 10;
-    /** {@code 0x18 | 4 statement id | 2 parameter id}: COM_STMT_SEND_LONG_DATA without data. */
-    private static final int LONG_DATA_MIN_LENGTH = 7;
     private static final long MAX_STATEMENT_ID = 0xFFFF_FFFFL;
-    /** ER_MAX_PREPARED_STMT_COUNT_REACHED: the data host's max_prepared_stmt_count counts every connection's. */
-    private static final int TOO_MANY_STATEMENTS = 1461;
 
     private final Channel channel;
     private final PacketWriter writer;
@@ -75,8 +66,7 @@ public final class NativeConnection implements BackendConnection {
     private final ChannelFutureListener closeOnWriteFailure = this::writeDone;
     // event loop only: what executePrepared prepared; an evicted statement is closed on the server
     private final StatementCache statements = new StatementCache(MAX_CACHED_STATEMENTS, this::closeOnLoop);
-    // event loop only: COM_STMT_CLOSEs that wait for the end of the response in progress
-    private final ArrayDeque<Long> pendingCloses = new ArrayDeque<>();
+    private final StatementCloser closer; // event loop only
 
     private volatile String database;
     private volatile boolean closed;
@@ -94,6 +84,7 @@ public final class NativeConnection implements BackendConnection {
             String database, boolean foundRows, ConnectionOwner owner) {
         this.channel = channel;
         this.writer = new PacketWriter(channel);
+        this.closer = new StatementCloser(writer, closeOnWriteFailure);
         this.options = options;
         this.connectionId = connectionId;
         this.serverVersion = serverVersion;
@@ -308,9 +299,9 @@ public final class NativeConnection implements BackendConnection {
      */
     @Override
     public void executePrepared(String sql, List<ByteBuf> longData, ByteBuf executePayload, ResponseHandler handler) {
-        String problem = malformed(longData, executePayload);
+        String problem = ExecutePayloads.malformed(longData, executePayload);
         if (problem != null) {
-            releaseAll(longData, executePayload);
+            ExecutePayloads.releaseAll(longData, executePayload);
             throw new IllegalArgumentException(problem);
         }
         runOnLoop(() -> executePreparedOnLoop(sql, longData, executePayload, handler));
@@ -459,11 +450,11 @@ public final class NativeConnection implements BackendConnection {
             sendExecute(statementId, longData, executePayload, target);
             return;
         }
-        sendPrepare(new PrepareThenExecute(database, sql, longData, executePayload, target), sql);
+        sendPrepare(new PrepareThenExecute(this, statements, database, sql, longData, executePayload, target), sql);
     }
 
     /** COM_STMT_PREPARE, answered to {@code handler}; returns whether it went out (else the handler was failed). */
-    private boolean sendPrepare(ResponseHandler handler, String sql) {
+    boolean sendPrepare(ResponseHandler handler, String sql) {
         if (!begin(handler)) {
             return false;
         }
@@ -473,10 +464,9 @@ public final class NativeConnection implements BackendConnection {
     }
 
     /** Sends the long data and the execute under {@code statementId}; the response goes to {@code target}. */
-    private void sendExecute(long statementId, List<ByteBuf> longData, ByteBuf executePayload,
-            ResponseHandler target) {
+    void sendExecute(long statementId, List<ByteBuf> longData, ByteBuf executePayload, ResponseHandler target) {
         if (!begin(target)) {
-            releaseAll(longData, executePayload);
+            ExecutePayloads.releaseAll(longData, executePayload);
             return;
         }
         tracker.start(DEPRECATE_EOF, false); // binary rows start with 0x00, but in rows only EOF and ERR count
@@ -497,65 +487,9 @@ public final class NativeConnection implements BackendConnection {
 
     /** Closes a statement now when idle, after the response in progress otherwise. */
     private void closeOnLoop(long statementId) {
-        if (closed || !channel.isActive()) {
-            return;
+        if (!closed && channel.isActive()) {
+            closer.close(statementId, handler == null);
         }
-        if (handler != null) {
-            pendingCloses.add(statementId);
-            return;
-        }
-        writeClose(statementId);
-        writer.flush();
-    }
-
-    /** COM_STMT_CLOSE: {@code 0x19 | 4 statement id}, answered by nothing. */
-    private void writeClose(long statementId) {
-        PayloadWriter payload = writer.newPayload(5);
-        payload.int1(Command.STMT_CLOSE).int4(statementId);
-        writer.sequenceId(0);
-        writer.write(payload).addListener(closeOnWriteFailure);
-    }
-
-    /** The connection has just become idle: the closes that waited for it go out before any next command. */
-    private void sendPendingCloses() {
-        for (Long statementId; (statementId = pendingCloses.poll()) != null; ) {
-            writeClose(statementId);
-        }
-        writer.flush();
-    }
-
-    /** What is wrong with the payloads of {@link #executePrepared}, or {@code null} when they will do. */
-    private static String malformed(List<ByteBuf> longData, ByteBuf executePayload) {
-        if (!isCommand(executePayload, Command.STMT_EXECUTE, EXECUTE_MIN_LENGTH)) {
-            return describe("executePayload", executePayload, "COM_STMT_EXECUTE", EXECUTE_MIN_LENGTH);
-        }
-        for (int i = 0; i < longData.size(); i++) {
-            if (!isCommand(longData.get(i), Command.STMT_SEND_LONG_DATA, LONG_DATA_MIN_LENGTH)) {
-                return describe("longData[" + i + "]", longData.get(i), "COM_STMT_SEND_LONG_DATA",
-                        LONG_DATA_MIN_LENGTH);
-            }
-        }
-        return null;
-    }
-
-    private static boolean isCommand(ByteBuf payload, int command, int minLength) {
-        return payload.readableBytes() >= minLength && payload.getUnsignedByte(payload.readerIndex()) == command;
-    }
-
-    /** E.g. "executePayload: 3 bytes starting with 0x03 (expected: COM_STMT_EXECUTE of at least 10 bytes)". */
-    private static String describe(String name, ByteBuf payload, String command, int minLength) {
-        int length = payload.readableBytes();
-        String start = length == 0 ? "" : String.format(" starting with 0x%02x",
-                payload.getUnsignedByte(payload.readerIndex()));
-        return name + ": " + length + " bytes" + start + " (expected: " + command + " of at least " + minLength
-                + " bytes)";
-    }
-
-    private static void releaseAll(List<ByteBuf> longData, ByteBuf executePayload) {
-        for (ByteBuf data : longData) {
-            data.release();
-        }
-        executePayload.release();
     }
 
     private void releaseOnLoop() {
@@ -620,76 +554,6 @@ public final class NativeConnection implements BackendConnection {
         }
     }
 
-    /**
-     * The COM_STMT_PREPARE that {@link #executePrepared} sends for text it has not prepared yet: remembers the
-     * statement and sends the execute, or hands the server's ERR on as the execute's own. Holds the execute's
-     * buffers until then.
-     */
-    private final class PrepareThenExecute implements ResponseHandler {
-
-        private final String preparedIn;
-        private final String sql;
-        private final List<ByteBuf> longData;
-        private final ByteBuf executePayload;
-        private final ResponseHandler target;
-        private long statementId;
-        private Packet err;
-        private boolean retried;
-
-        PrepareThenExecute(String preparedIn, String sql, List<ByteBuf> longData, ByteBuf executePayload,
-                ResponseHandler target) {
-            this.preparedIn = preparedIn;
-            this.sql = sql;
-            this.longData = longData;
-            this.executePayload = executePayload;
-            this.target = target;
-        }
-
-        @Override
-        public void onFrame(Packet frame, FrameKind kind) {
-            if (kind == FrameKind.ERR) {
-                err = frame; // the last frame: onComplete forwards it
-                return;
-            }
-            try {
-                if (kind == FrameKind.PREPARE_OK) {
-                    statementId = PrepareOk.read(new PayloadReader(frame.content())).statementId();
-                }
-            } finally {
-                frame.release(); // the definitions: the execute's response repeats the columns
-            }
-        }
-
-        @Override
-        public void onComplete(int statusFlags) {
-            if (err != null && !retried && ErrPacket.codeOf(err.content()) == TOO_MANY_STATEMENTS
-                    && statements.size() > 0) {
-                // the data host's statements are used up, the pool's connections' caches together: this one gives
-                // back its older half (COM_STMT_CLOSE, sent now: the connection is idle) and tries once more
-                retried = true;
-                err.release();
-                err = null;
-                statements.evictOldest((statements.size() + 1) / 2);
-                sendPrepare(this, sql);
-                return;
-            }
-            if (err != null) {
-                releaseAll(longData, executePayload);
-                target.onFrame(err, FrameKind.ERR);
-                target.onComplete(statusFlags);
-                return;
-            }
-            statements.put(preparedIn, sql, statementId);
-            sendExecute(statementId, longData, executePayload, target);
-        }
-
-        @Override
-        public void onFailure(Throwable cause) {
-            releaseAll(longData, executePayload);
-            target.onFailure(cause);
-        }
-    }
-
     /** The last handler of the pipeline after login: feeds response frames to the command in progress. */
     private final class Inbound extends ChannelInboundHandlerAdapter {
 
@@ -722,9 +586,7 @@ public final class NativeConnection implements BackendConnection {
             int status = tracker.lastStatus();
             if (done) {
                 handler = null; // idle again before the callbacks, which may release or reuse the connection
-                if (!pendingCloses.isEmpty()) {
-                    sendPendingCloses();
-                }
+                closer.connectionIdle();
             }
             current.onFrame(frame, kind);
             if (done) {
