@@ -19,7 +19,6 @@ import io.tessera.router.locality.Locality;
 import io.tessera.router.locality.ResolvedTable;
 import io.tessera.router.locality.WritePlacement;
 import io.tessera.router.model.LogicalSchema;
-import io.tessera.router.model.LogicalTable;
 import io.tessera.router.model.SchemaCatalog;
 import io.tessera.router.parse.LoadData;
 import io.tessera.router.parse.LoadDataTree;
@@ -34,7 +33,6 @@ import io.tessera.router.plan.ShardStatement;
 import io.tessera.router.shard.RowsStatement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -49,14 +47,10 @@ import java.util.stream.Collectors;
  */
 public final class Router {
 
-    /** Databases every MySQL server has; statements on them go to a data node unchanged. */
-    private static final Set<String> SYSTEM_DATABASES =
-            Set.of("information_schema", "mysql", "performance_schema", "sys");
-
     private final SchemaCatalog catalog;
     private final SqlParser parser;
     private final Set<String> schemaNames;
-    private final String fallbackDataNode;
+    private final TableResolver tableResolver;
 
     /** A router whose syntax errors speak of a MySQL server. */
     public Router(SchemaCatalog catalog) {
@@ -68,11 +62,7 @@ public final class Router {
         this.catalog = catalog;
         this.parser = parser;
         this.schemaNames = catalog.schemas().stream().map(LogicalSchema::name).collect(Collectors.toSet());
-        this.fallbackDataNode = catalog.schemas().stream()
-                .map(Router::anyNodeOf)
-                .filter(n -> n != null)
-                .findFirst()
-                .orElse(null);
+        this.tableResolver = new TableResolver(catalog);
     }
 
     public SchemaCatalog catalog() {
@@ -117,8 +107,7 @@ public final class Router {
     }
 
     private Function<TableReference, ResolvedTable> resolver(RouteContext context, StatementType type) {
-        LogicalSchema current = context.schema() == null ? null : catalog.schema(context.schema()).orElse(null);
-        return ref -> isSystem(ref) ? null : resolve(ref, current, type);
+        return tableResolver.resolver(context, type);
     }
 
     private ResolvedTable insertTarget(RowsStatement insert, RouteContext context, StatementType type) {
@@ -140,12 +129,12 @@ public final class Router {
         if (statement.ast() instanceof MySqlLockTableStatement) {
             return lockTables(statement, context);
         }
-        LogicalSchema current = context.schema() == null ? null : catalog.schema(context.schema()).orElse(null);
-        List<ResolvedTable> tables = resolveAll(statement, current);
-        boolean qualified = anyQualified(tables);
+        LogicalSchema current = tableResolver.current(context);
+        List<ResolvedTable> tables = tableResolver.resolveAll(statement, current);
+        boolean qualified = TableResolver.anyQualified(tables);
         if (tables.isEmpty()) {
-            return Route.single(new ShardStatement(nodeWithoutTables(current), sql(statement, qualified),
-                    qualified));
+            String node = tableResolver.nodeWithoutTables(current);
+            return Route.single(new ShardStatement(node, sql(statement, qualified), qualified));
         }
         Function<TableReference, ResolvedTable> resolver = resolver(context, statement.type());
         SQLStatement ast = statement.ast();
@@ -240,26 +229,6 @@ public final class Router {
         return qualified ? SchemaQualifierStripper.strip(statement.ast(), schemaNames) : statement.sql();
     }
 
-    private ResolvedTable resolve(TableReference ref, LogicalSchema current, StatementType type) {
-        LogicalSchema schema = schemaOf(ref, current);
-        LogicalTable table = schema.table(ref.table()).orElse(null);
-        if (table != null) {
-            return new ResolvedTable(ref, schema, table, table.dataNodes());
-        }
-        if (schema.defaultDataNode() != null) {
-            return new ResolvedTable(ref, schema, null, List.of(schema.defaultDataNode()));
-        }
-        if (type == StatementType.DDL) {
-            throw RouteException.notSupported("table " + schema.name() + "." + ref.table() + " is not in schema.xml"
-                    + " and schema " + schema.name() + " has no default dataNode: declare it in schema.xml first");
-        }
-        throw RouteException.unknownTable(schema.name(), ref.table());
-    }
-
-    private static boolean isSystem(TableReference ref) {
-        return ref.schema() != null && SYSTEM_DATABASES.contains(ref.schema().toLowerCase(Locale.ROOT));
-    }
-
     static TableReference tableOf(SQLExprTableSource source) {
         String alias = source.getAlias() == null ? null : SQLUtils.normalize(source.getAlias());
         if (source.getExpr() instanceof SQLPropertyExpr property
@@ -312,10 +281,10 @@ public final class Router {
         if (statement.abridged()) {
             statement = parser.parseWhole(statement.sql());
         }
-        LogicalSchema current = context.schema() == null ? null : catalog.schema(context.schema()).orElse(null);
-        List<ResolvedTable> tables = resolveAll(statement, current);
-        boolean qualified = anyQualified(tables);
-        String node = tables.isEmpty() ? nodeWithoutTables(current) : tables.get(0).nodes().get(0);
+        LogicalSchema current = tableResolver.current(context);
+        List<ResolvedTable> tables = tableResolver.resolveAll(statement, current);
+        boolean qualified = TableResolver.anyQualified(tables);
+        String node = tables.isEmpty() ? tableResolver.nodeWithoutTables(current) : tables.get(0).nodes().get(0);
         List<String> common = null;
         for (ResolvedTable table : tables) {
             common = common == null ? new ArrayList<>(table.nodes()) : common;
@@ -325,27 +294,6 @@ public final class Router {
             node = common.get(0);
         }
         return new ShardStatement(node, sql(statement, qualified), qualified);
-    }
-
-    /** Whether a table is named with its schema, which the data nodes' text must then lose. */
-    private static boolean anyQualified(List<ResolvedTable> tables) {
-        for (ResolvedTable t : tables) {
-            if (t.ref().schema() != null) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** The statement's tables, resolved; those of MySQL's own databases (information_schema, ...) left out. */
-    private List<ResolvedTable> resolveAll(ParsedStatement statement, LogicalSchema current) {
-        List<ResolvedTable> tables = new ArrayList<>();
-        for (TableReference ref : statement.tables()) {
-            if (!isSystem(ref)) {
-                tables.add(resolve(ref, current, statement.type()));
-            }
-        }
-        return tables;
     }
 
     /**
@@ -376,34 +324,6 @@ public final class Router {
 
     /** The data node that runs the session's statements that name no table. */
     public String nodeWithoutTables(RouteContext context) {
-        return nodeWithoutTables(context.schema() == null ? null : catalog.schema(context.schema()).orElse(null));
-    }
-
-    private LogicalSchema schemaOf(TableReference ref, LogicalSchema current) {
-        if (ref.schema() == null) {
-            if (current == null) {
-                throw RouteException.noDatabaseSelected();
-            }
-            return current;
-        }
-        return catalog.schema(ref.schema()).orElseThrow(() -> RouteException.unknownTable(ref.schema(), ref.table()));
-    }
-
-    private String nodeWithoutTables(LogicalSchema current) {
-        String node = current == null ? null : anyNodeOf(current);
-        if (node == null) {
-            node = fallbackDataNode;
-        }
-        if (node == null) {
-            throw RouteException.notSupported("no data node is configured to run statements without tables");
-        }
-        return node;
-    }
-
-    private static String anyNodeOf(LogicalSchema schema) {
-        if (schema.defaultDataNode() != null) {
-            return schema.defaultDataNode();
-        }
-        return schema.allTables().stream().map(t -> t.dataNodes().get(0)).findFirst().orElse(null);
+        return tableResolver.nodeWithoutTables(tableResolver.current(context));
     }
 }
