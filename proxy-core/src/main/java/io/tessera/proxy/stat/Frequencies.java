@@ -7,11 +7,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
 /**
- * One user's statements by text and how they ran: MyCat's {@code UserSqlHighStat} ({@code show @@sql.high}). MyCat
- * groups by Druid's parameterized text; Tessera has no parameterizer outside the parse it already did, so it groups by
- * the exact text (a statement with other literals is another row). At most {@value #MAX_TEXTS} texts: one first seen
- * beyond that is not counted until {@code show @@sql.high true} empties the list (MyCat trims to the most frequent
- * 1024 from time to time instead).
+ * One user's statements by shape and how they ran: MyCat's {@code UserSqlHighStat} ({@code show @@sql.high}). As
+ * MyCat groups by Druid's parameterized text, statements that differ only in their literals share a row, keyed by
+ * the text with each literal replaced by {@code ?} ({@link io.tessera.router.parse.SqlShape}, one pass, no parse).
+ * At most {@value #MAX_TEXTS} shapes: one first seen beyond that is not counted until {@code show @@sql.high true}
+ * empties the list (MyCat trims to the most frequent 1024 from time to time instead).
  */
 final class Frequencies {
 

@@ -1,0 +1,210 @@
+package io.tessera.router.parse;
+
+/**
+ * A statement's shape: its text with every literal replaced by {@code ?}, in one pass of MySQL's lexical rules and
+ * without a parse, so that statements differing only in their values share it ({@code where id = 1} and {@code where
+ * id = 2} are {@code where id = ?}), as MyCat's parameterized text and ProxySQL's digests group them. Literals are
+ * strings ({@code '...'}, {@code "..."}, with {@code _charset} or {@code N} before them), numbers ({@code 12},
+ * {@code 1.5e3}, {@code .5}), hexadecimal and bit values ({@code 0x1F}, {@code X'1F'}, {@code b'01'}). Names (bare or
+ * in backquotes), {@code ?} markers, comments and hints (whose text means something to Tessera) stay as written.
+ */
+public final class SqlShape {
+
+    private final String sql;
+    private final StringBuilder shape;
+    private int pos;
+    private int literals;
+
+    private SqlShape(String sql) {
+        this.sql = sql;
+        this.shape = new StringBuilder(sql.length());
+    }
+
+    /**
+     * {@code sql} with its literals replaced by {@code ?} (the same object when it has none); backslashes escape in
+     * strings, as in MySQL's default mode.
+     */
+    public static String of(String sql) {
+        SqlShape lexer = new SqlShape(sql);
+        lexer.scan();
+        return lexer.literals == 0 ? sql : lexer.shape.toString();
+    }
+
+    private void scan() {
+        while (pos < sql.length()) {
+            char c = sql.charAt(pos);
+            if (c == '\'' || c == '"') {
+                skipQuoted(c);
+                literal();
+            } else if (c == '`') {
+                copyQuotedName();
+            } else if (c == '/' && next(1) == '*') {
+                copyComment(2, "*/");
+            } else if (c == '#') {
+                copyComment(1, "\n");
+            } else if (c == '-' && next(1) == '-' && isBlankOrEnd(next(2))) {
+                copyComment(2, "\n");
+            } else if (isDigit(c) && !afterQualifier() || c == '.' && isDigit(next(1)) && !isWordChar(previous())) {
+                number();
+            } else if (isWordChar(c)) {
+                word();
+            } else {
+                shape.append(c);
+                pos++;
+            }
+        }
+    }
+
+    /**
+     * A decimal number ({@code 12}, {@code 1.5}, {@code .5}, {@code 1e-3}); digits that run into letters
+     * ({@code 0x1F}, {@code 1abc}, a name MySQL allows) are read as a word instead.
+     */
+    private void number() {
+        int start = pos;
+        digits();
+        if (next(0) == '.' && sql.charAt(start) != '.' || sql.charAt(start) == '.') {
+            pos++;
+            digits();
+        }
+        if ((next(0) == 'e' || next(0) == 'E')
+                && (isDigit(next(1)) || (next(1) == '+' || next(1) == '-') && isDigit(next(2)))) {
+            pos += 2;
+            digits();
+        }
+        if (isWordChar(next(0))) { // 0x1F, 1abc; .5a is '.' and the word 5a
+            pos = start;
+            if (sql.charAt(start) == '.') {
+                shape.append('.');
+                pos++;
+            } else {
+                word();
+            }
+            return;
+        }
+        literal();
+    }
+
+    private void literal() {
+        shape.append('?');
+        literals++;
+    }
+
+    private void digits() {
+        while (pos < sql.length() && isDigit(sql.charAt(pos))) {
+            pos++;
+        }
+    }
+
+    /** A name or keyword, or a literal that starts like one: 0x1F, 0b01, X'1F', B'01', N'text', _latin1'text'. */
+    private void word() {
+        int start = pos;
+        while (pos < sql.length() && isWordChar(sql.charAt(pos))) {
+            pos++;
+        }
+        if (next(0) == '\'' && isLiteralPrefix(start, pos)) {
+            skipQuoted('\'');
+            literal();
+        } else if (isHexOrBits(start, pos)) {
+            literal();
+        } else {
+            shape.append(sql, start, pos);
+        }
+    }
+
+    /** {@code X}, {@code B}, {@code N} or {@code _charset} before a quote. */
+    private boolean isLiteralPrefix(int start, int end) {
+        char first = sql.charAt(start);
+        if (end - start == 1) {
+            return "xXbBnN".indexOf(first) >= 0;
+        }
+        return first == '_';
+    }
+
+    /** {@code 0x1F} or {@code 0b01}: a literal; {@code 0xZZ} is a name, as MySQL reads it. */
+    private boolean isHexOrBits(int start, int end) {
+        if (end - start < 3 || sql.charAt(start) != '0') {
+            return false;
+        }
+        char kind = sql.charAt(start + 1);
+        if (kind != 'x' && kind != 'b') {
+            return false;
+        }
+        for (int i = start + 2; i < end; i++) {
+            char c = sql.charAt(i);
+            boolean digit = kind == 'x' ? c < 128 && Character.digit(c, 16) >= 0 : c == '0' || c == '1';
+            if (!digit) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A string to its closing quote: a doubled quote and a backslash escape stay inside. Unclosed: to the end. */
+    private void skipQuoted(char quote) {
+        pos++;
+        while (pos < sql.length()) {
+            char c = sql.charAt(pos++);
+            if (c == '\\') {
+                pos++;
+            } else if (c == quote) {
+                if (next(0) != quote) {
+                    return;
+                }
+                pos++;
+            }
+        }
+        pos = Math.min(pos, sql.length());
+    }
+
+    private void copyQuotedName() {
+        int start = pos++;
+        while (pos < sql.length()) {
+            if (sql.charAt(pos++) == '`') {
+                if (next(0) != '`') {
+                    break;
+                }
+                pos++;
+            }
+        }
+        shape.append(sql, start, pos);
+    }
+
+    /** Copies a comment: its opener of {@code openerLength} characters, through {@code end} or the end of the text. */
+    private void copyComment(int openerLength, String end) {
+        int close = sql.indexOf(end, pos + openerLength);
+        int stop = close < 0 ? sql.length() : close + end.length();
+        shape.append(sql, pos, stop);
+        pos = stop;
+    }
+
+    private char next(int ahead) {
+        int i = pos + ahead;
+        return i < sql.length() ? sql.charAt(i) : '\0';
+    }
+
+    /** After {@code t.} or {@code `t`.}: a name comes, even one of digits ({@code t1.5} is column 5 of t1). */
+    private boolean afterQualifier() {
+        if (pos < 2 || sql.charAt(pos - 1) != '.') {
+            return false;
+        }
+        char name = sql.charAt(pos - 2);
+        return isWordChar(name) || name == '`';
+    }
+
+    private char previous() {
+        return pos == 0 ? ' ' : sql.charAt(pos - 1);
+    }
+
+    private static boolean isBlankOrEnd(char c) {
+        return c == '\0' || Character.isWhitespace(c);
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+
+    /** What a bare name or a number is made of ({@code $} and letters beyond ASCII included, as MySQL allows). */
+    private static boolean isWordChar(char c) {
+        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || isDigit(c) || c == '_' || c == '$' || c >= 128;
+    }
+}
