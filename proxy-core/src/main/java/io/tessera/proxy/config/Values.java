@@ -1,6 +1,7 @@
 package io.tessera.proxy.config;
 
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Parses attribute and property values for the mappers and reports each bad one as a problem, in the form
@@ -119,5 +120,13 @@ final class Values {
             return prefix + "<= " + max;
         }
         return prefix + min + ".." + max;
+    }
+
+    /** Records the line where {@code name} is defined; a second definition is a problem. */
+    void unique(Map<String, Integer> lines, String name, XmlElement xml, Where where, String tag) {
+        Integer first = lines.putIfAbsent(name, xml.line());
+        if (first != null) {
+            problems.add(where, "name \"" + name + "\": another <" + tag + "> has that name, at line " + first);
+        }
     }
 }
