@@ -9,6 +9,8 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
 import org.assertj.core.api.ThrowingConsumer;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -22,6 +24,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 @Tag("integration")
 class ExecuteTimeoutIT {
+
+    private static final Logger LOG = LogManager.getLogger(ExecuteTimeoutIT.class);
 
     @RegisterExtension
     static final RunningTessera tessera = RunningTessera.withConf("it/conf/execute-timeout");
@@ -115,7 +119,9 @@ class ExecuteTimeoutIT {
         long start = System.nanoTime();
         assertThatThrownBy(statement::run).isInstanceOfSatisfying(SQLException.class, timedOut(nodes));
         long millis = (System.nanoTime() - start) / 1_000_000;
-        assertThat(millis).isBetween(900L, 3_000L);
+        LOG.warn("sqlExecuteTimeout 1 s: the statement ended with 3024 after {} ms", millis);
+        // about 1.0-1.1 s; well before the nodes' 5 s even when a loaded CI host stalls (once 3.008 s)
+        assertThat(millis).isBetween(900L, 4_500L);
         long deadline = System.nanoTime() + 1_000_000_000L; // another node's 1317 may still be on its way
         while (runningSleeps() > 0 && System.nanoTime() < deadline) {
             Thread.onSpinWait();
