@@ -184,8 +184,9 @@ class PoolAccountingIT {
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void aConnectionClosedMidStatementKeepsItsSlotUntilTheServerHasEndedIt() throws Exception {
+        // maxWait above the killer's 5 s for a killed thread to end: a loaded host once let a borrower time out first
         ServerSettings settings = new ServerSettings("host1", LocalMariaDb.HOST, relay.port(), USER, PASSWORD, 0, 2,
-                5_000, 600_000, 3_600_000, "", 10_000, List.of(), 16 * 1024 * 1024);
+                10_000, 600_000, 3_600_000, "", 10_000, List.of(), 16 * 1024 * 1024);
         try (ServerPool pool = new ServerPool(settings, group, Clock.systemUTC())) {
             pool.start().get(10, TimeUnit.SECONDS);
             List<CompletableFuture<?>> sleeps = new ArrayList<>();
@@ -200,7 +201,7 @@ class PoolAccountingIT {
             }
             List<BackendConnection> next = new ArrayList<>();
             for (int i = 0; i < 2; i++) {
-                next.add(pool.borrow(null, false, null).get(10, TimeUnit.SECONDS));
+                next.add(pool.borrow(null, false, null).get(15, TimeUnit.SECONDS));
             }
 
             assertThat(serverCountOrMinusOne()).as("connections open on the server: " + serverThreads()
