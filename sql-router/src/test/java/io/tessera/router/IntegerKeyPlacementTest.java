@@ -16,6 +16,7 @@ import io.tessera.router.model.ShardingRule;
 import io.tessera.router.model.TableKind;
 import io.tessera.router.parse.SqlParser;
 import io.tessera.router.plan.ShardStatement;
+import io.tessera.router.shape.ShapeChecks;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -97,7 +98,7 @@ class IntegerKeyPlacementTest {
     }
 
     private List<String> nodes(Router router, String sql) {
-        return router.route(parser.parse(sql), new RouteContext("TESTDB")).route().shards().stream()
+        return ShapeChecks.route(router, parser, sql, new RouteContext("TESTDB")).route().shards().stream()
                 .map(ShardStatement::dataNode).toList();
     }
 

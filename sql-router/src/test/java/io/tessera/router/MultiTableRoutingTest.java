@@ -14,6 +14,7 @@ import io.tessera.router.parse.SqlParser;
 import io.tessera.router.plan.PlanNode;
 import io.tessera.router.plan.Route;
 import io.tessera.router.plan.ShardStatement;
+import io.tessera.router.shape.ShapeChecks;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -70,7 +71,7 @@ class MultiTableRoutingTest {
     private String where(String sql) {
         PlanNode plan;
         try {
-            plan = router.route(parser.parse(sql), new RouteContext("TESTDB", MultiTableRoutingTest::columns,
+            plan = ShapeChecks.route(router, parser, sql, new RouteContext("TESTDB", MultiTableRoutingTest::columns,
                     ParentLocator.UNKNOWN));
         } catch (RouteException e) {
             return e.errorCode() + " " + e.getMessage();

@@ -14,10 +14,11 @@ import io.tessera.router.model.TableKind;
 import io.tessera.router.parse.SqlParser;
 import io.tessera.router.plan.MergeStep;
 import io.tessera.router.plan.PlanNode;
+import io.tessera.router.shape.ShapeChecks;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-class RouterTest {
+public class RouterTest {
 
     private static final ShardingFunction MOD2 = TestFunctions.mod(2);
     private static final ShardingFunction OTHER_MOD2 = TestFunctions.mod(2);
@@ -26,7 +27,7 @@ class RouterTest {
     private final Router router = new Router(catalog());
 
     /** Single-node, global, sharded and ER child tables in TESTDB, and NODEFAULT without a default node. */
-    static SchemaCatalog catalog() {
+    public static SchemaCatalog catalog() {
         return new SchemaCatalog(List.of(
                 LogicalSchema.of("TESTDB", "dn1", List.of(
                         new LogicalTable("company", TableKind.SINGLE_NODE, List.of("dn2")),
@@ -48,7 +49,7 @@ class RouterTest {
     }
 
     private String plan(String sql) {
-        return router.route(parser.parse(sql), new RouteContext("TESTDB")).route().describe();
+        return ShapeChecks.route(router, parser, sql, new RouteContext("TESTDB")).route().describe();
     }
 
     @Test

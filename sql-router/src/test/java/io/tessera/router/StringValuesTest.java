@@ -14,6 +14,7 @@ import io.tessera.router.model.SchemaCatalog;
 import io.tessera.router.model.ShardingRule;
 import io.tessera.router.model.TableKind;
 import io.tessera.router.parse.SqlParser;
+import io.tessera.router.shape.ShapeChecks;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -120,7 +121,8 @@ class StringValuesTest {
     }
 
     private List<String> nodes(Router router, String sql, boolean backslashEscapes) {
-        return router.route(parser.parse(sql, backslashEscapes), new RouteContext("TESTDB")).route().shards().stream()
+        return ShapeChecks.route(router, parser, sql, new RouteContext("TESTDB"), backslashEscapes).route().shards()
+                .stream()
                 .map(s -> s.dataNode()).toList();
     }
 

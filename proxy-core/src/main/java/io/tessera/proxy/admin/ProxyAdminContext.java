@@ -35,6 +35,7 @@ import io.tessera.proxy.topology.ConfigReloader;
 import io.tessera.proxy.topology.TopologyHolder;
 import io.tessera.router.CacheCounters;
 import io.tessera.router.RouteCache;
+import io.tessera.router.shape.ShapeCache;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -212,7 +213,8 @@ public final class ProxyAdminContext implements AdminContext {
 
     /**
      * MyCat's SQLRouteCache (bounded by the characters of its statements, so MAX and CUR count those) and
-     * ER_SQL2PARENTID, then the column orders learnt for INSERTs without a column list, which MyCat does not have.
+     * ER_SQL2PARENTID, then what MyCat does not have: the column orders learnt for INSERTs without a column list,
+     * and the statement shapes (bounded by their characters as the route cache; PUT counts the plans learnt).
      */
     @Override
     public List<CacheCounts> caches() {
@@ -220,9 +222,11 @@ public final class ProxyAdminContext implements AdminContext {
         RouteCache routes = pipeline.routeCache();
         ParentRows parents = pipeline.parentRows();
         ColumnOrders columns = pipeline.columnOrders();
+        ShapeCache shapes = pipeline.shapeCache();
         return List.of(cache("SQLRouteCache", routes.maxChars(), routes.chars(), routes.counters()),
                 cache("ER_SQL2PARENTID", ParentRows.MAX_ENTRIES, parents.size(), parents.counters()),
-                cache("TableColumnOrderCache", -1, columns.size(), columns.counters()));
+                cache("TableColumnOrderCache", -1, columns.size(), columns.counters()),
+                cache("SQLShapeCache", shapes.maxChars(), shapes.chars(), shapes.counters()));
     }
 
     private static CacheCounts cache(String name, long max, long current, CacheCounters c) {

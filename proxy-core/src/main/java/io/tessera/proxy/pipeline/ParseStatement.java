@@ -5,6 +5,7 @@ import io.tessera.proxy.local.InformationSchema;
 import io.tessera.proxy.session.Session;
 import io.tessera.proxy.session.StatusCounters;
 import io.tessera.router.RouteCache;
+import io.tessera.router.shape.ShapeCache;
 import io.tessera.router.parse.MycatHint;
 import io.tessera.router.parse.ParsedStatement;
 import io.tessera.router.parse.SqlParser;
@@ -23,14 +24,16 @@ final class ParseStatement implements Step {
 
     private final SqlParser parser;
     private final RouteCache routes;
+    private final ShapeCache shapes;
     private final ColumnOrders columnOrders;
     private final StatusCounters status;
     private final InformationSchema informationSchema;
 
-    ParseStatement(SqlParser parser, RouteCache routes, ColumnOrders columnOrders, StatusCounters status,
-            InformationSchema informationSchema) {
+    ParseStatement(SqlParser parser, RouteCache routes, ShapeCache shapes, ColumnOrders columnOrders,
+            StatusCounters status, InformationSchema informationSchema) {
         this.parser = parser;
         this.routes = routes;
+        this.shapes = shapes;
         this.columnOrders = columnOrders;
         this.status = status;
         this.informationSchema = informationSchema;
@@ -61,6 +64,7 @@ final class ParseStatement implements Step {
         if (parsed.type() == StatementType.DDL) {
             forgetColumns(session.schema(), parsed);
             routes.clear(); // a table's columns or existence may change what statements route to
+            shapes.clear();
             informationSchema.forgetTableDefinitions();
         }
         return Flow.NEXT;

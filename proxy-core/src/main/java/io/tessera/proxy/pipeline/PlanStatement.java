@@ -10,31 +10,45 @@ import io.tessera.router.parse.StatementType;
 import io.tessera.router.plan.PlanNode;
 import io.tessera.router.plan.Route;
 import io.tessera.router.plan.ShardStatement;
+import io.tessera.router.shape.ShapeCache;
 
 /**
  * Plans the statement: by the router's rules, or as its MyCat hint directs, and counts the time it took
  * ({@code show @@router}). Refuses what the plan cannot carry out
  * exactly (a shortened text that must be rewritten, a backslash Tessera would escape under NO_BACKSLASH_ESCAPES),
- * and keeps the plan in the route cache when the same text may take it again.
+ * and keeps the plan in the route cache when the same text may take it again, and what it teaches the statement's
+ * shape in the shape cache, for statements that differ from it only in their values.
  */
 final class PlanStatement implements Step {
 
     private final Router router;
     private final HintedRoutes hints;
     private final RouteCache routes;
+    private final ShapeCache shapes;
 
-    PlanStatement(Router router, HintedRoutes hints, RouteCache routes) {
+    PlanStatement(Router router, HintedRoutes hints, RouteCache routes, ShapeCache shapes) {
         this.router = router;
         this.hints = hints;
         this.routes = routes;
+        this.shapes = shapes;
     }
 
     @Override
     public Flow apply(QueryRun run) {
         Session session = run.session();
+        boolean mayCache = UseCachedRoute.cacheable(run) && run.hint == null && !run.inlined
+                && run.type != StatementType.DDL && session.selectLimit() < 0;
         long start = System.nanoTime();
-        PlanNode plan = run.hint == null ? router.route(run.statement, run.routeContext())
-                : hints.route(session, run.hint, run.statement, run.routeContext());
+        ShapeCache.Learning learning = mayCache ? shapes.startLearning(session.schema(), run.parsed) : null;
+        PlanNode plan;
+        try {
+            plan = run.hint == null ? router.route(run.statement, run.routeContext())
+                    : hints.route(session, run.hint, run.statement, run.routeContext());
+        } finally {
+            if (learning != null) {
+                learning.close();
+            }
+        }
         run.client().routingCounters().routed(System.nanoTime() - start, session.connectionId());
         run.plan = plan;
         if (run.explain) {
@@ -48,11 +62,13 @@ final class PlanStatement implements Step {
         if (!session.backslashEscapes()) {
             refuseRewrittenBackslashes(run.parsed.sql(), plan);
         }
-        if (UseCachedRoute.cacheable(run) && run.hint == null && !run.inlined && run.type != StatementType.DDL
-                && session.selectLimit() < 0 && !session.statementBinds()) {
-            routes.put(session.schema(), session.backslashEscapes(), run.parsed.sql(),
-                    new RouteCache.Entry(run.type, plan, StatementRights.qualifiers(run.parsed),
-                            run.parsed.locksRows(), run.parsed.tables()));
+        if (mayCache && !session.statementBinds()) {
+            RouteCache.Entry entry = new RouteCache.Entry(run.type, plan, StatementRights.qualifiers(run.parsed),
+                    run.parsed.locksRows(), run.parsed.tables());
+            routes.put(session.schema(), session.backslashEscapes(), run.parsed.sql(), entry);
+            if (learning != null) {
+                shapes.learn(learning, entry);
+            }
         }
         session.calcFoundRows(run.type == StatementType.SELECT && plan instanceof Route
                 && UseCachedRoute.calcFoundRows(plan.route().shards().get(0).sql()));

@@ -16,6 +16,7 @@ import io.tessera.proxy.stat.SqlStats;
 import io.tessera.router.RouteCache;
 import io.tessera.router.Router;
 import io.tessera.router.parse.SqlParser;
+import io.tessera.router.shape.ShapeCache;
 import io.tessera.router.sequence.SequenceCalls;
 import io.tessera.router.wall.SqlFirewall;
 import java.util.List;
@@ -30,9 +31,13 @@ public final class StatementPipeline {
     /** Statement text the route cache may hold, in characters (about twice that in bytes). */
     private static final long ROUTE_CACHE_CHARS = 16L * 1024 * 1024;
 
+    /** Statement shapes the shape cache may hold, in characters, each shape weighing 1024 more for its plans. */
+    private static final long SHAPE_CACHE_CHARS = 8L * 1024 * 1024;
+
     private final ColumnOrders columnOrders = new ColumnOrders();
     private final ParentRows parentRows;
     private final RouteCache routes = new RouteCache(ROUTE_CACHE_CHARS);
+    private final ShapeCache shapes = new ShapeCache(SHAPE_CACHE_CHARS);
     private final List<Step> steps;
 
     /**
@@ -54,8 +59,8 @@ public final class StatementPipeline {
                 new TakeSequenceIds(new SequenceCalls(sequencePattern), sequences),
                 new CheckBlacklist(firewall, parser),
                 new SplitStatements(this, status),
-                new UseCachedRoute(routes, status),
-                new ParseStatement(parser, routes, columnOrders, status, locals.informationSchema()),
+                new UseCachedRoute(routes, shapes, status),
+                new ParseStatement(parser, routes, shapes, columnOrders, status, locals.informationSchema()),
                 new AnswerLocally(parser, locals),
                 new CheckHintedSchema(authenticator),
                 new CheckPrivileges(),
@@ -68,7 +73,7 @@ public final class StatementPipeline {
                 new LearnColumnOrders(router, executor, columnOrders),
                 new LoadLocalFile(router, executor),
                 new LookUpParentRows(router, parentRows),
-                new PlanStatement(router, new HintedRoutes(parser, router, executor.dataNodes()), routes),
+                new PlanStatement(router, new HintedRoutes(parser, router, executor.dataNodes()), routes, shapes),
                 new CheckDataNodePrivileges(),
                 new RunPlan(executor, sqlStats));
     }
@@ -98,6 +103,11 @@ public final class StatementPipeline {
     /** The route cache ({@code show @@parser}'s CACHE_SIZE, {@code show @@cache}). */
     public RouteCache routeCache() {
         return routes;
+    }
+
+    /** The shape cache ({@code show @@cache}). */
+    public ShapeCache shapeCache() {
+        return shapes;
     }
 
     /** The learnt column orders ({@code show @@cache}). */

@@ -7,10 +7,12 @@ import io.tessera.router.RouteCache;
 import io.tessera.router.parse.MycatHint;
 import io.tessera.router.parse.SqlTokens;
 import io.tessera.router.parse.StatementType;
+import io.tessera.router.shape.ShapeCache;
 
 /**
- * A statement whose text was planned before in the same schema and escaping mode takes that plan and goes straight to
- * {@link RunPlan}: no parse; it is counted here ({@code Com_xxx}), as {@link ParseStatement} counts the others.
+ * A statement whose text was planned before in the same schema and escaping mode takes that plan, and one whose shape
+ * was (the same text but for the values it compares or sets, see {@link ShapeCache}) takes the plan its shape binds
+ * to its values; either goes straight to {@link RunPlan}: no parse; it is counted here ({@code Com_xxx}), as {@link ParseStatement} counts the others.
  * Hinted statements, shortened texts and sessions with a {@code sql_select_limit} (a plan made for one limit must not
  * serve another) always plan anew, and so do users whose statements are checked against their rights
  * ({@link CheckPrivileges} needs the parse) and sessions holding table locks ({@link CheckTableLocks} needs it).
@@ -18,10 +20,12 @@ import io.tessera.router.parse.StatementType;
 final class UseCachedRoute implements Step {
 
     private final RouteCache routes;
+    private final ShapeCache shapes;
     private final StatusCounters status;
 
-    UseCachedRoute(RouteCache routes, StatusCounters status) {
+    UseCachedRoute(RouteCache routes, ShapeCache shapes, StatusCounters status) {
         this.routes = routes;
+        this.shapes = shapes;
         this.status = status;
     }
 
@@ -34,6 +38,9 @@ final class UseCachedRoute implements Step {
             return Flow.NEXT;
         }
         RouteCache.Entry cached = routes.get(session.schema(), session.backslashEscapes(), run.sql);
+        if (cached == null) {
+            cached = shapes.find(session.schema(), run.sql);
+        }
         if (cached == null || !StatementRights.mayUseAll(session.user(), cached.schemas())) {
             return Flow.NEXT; // planned anew: CheckPrivileges tells the user what it may not use
         }

@@ -104,10 +104,10 @@ class SqlHighIT {
             Map<String, Long> routerBefore = totals(admin("show @@router"));
             Map<String, String> routeCacheBefore = routeCache();
             for (int i = 0; i < 10; i++) {
-                count(s, "select v from high_t where id = " + (1000 + i)); // new texts: parsed and routed
+                count(s, "select v as v" + i + " from high_t where id = 1000"); // new shapes: parsed and routed
             }
             for (int i = 0; i < 5; i++) {
-                count(s, "select v from high_t where id = 1000"); // planned before: from the route cache
+                count(s, "select v as v0 from high_t where id = 1000"); // planned before: from the route cache
             }
             List<Map<String, String>> parser = admin("show @@parser");
             List<Map<String, String>> router = admin("show @@router");
@@ -127,7 +127,7 @@ class SqlHighIT {
             assertThat(delta(routeCacheBefore, routeCache, "HIT")).isEqualTo(5);
             assertThat(delta(routeCacheBefore, routeCache, "PUT")).isEqualTo(10);
             assertThat(admin("show @@cache")).extracting(r -> r.get("CACHE"))
-                    .containsExactly("SQLRouteCache", "ER_SQL2PARENTID", "TableColumnOrderCache");
+                    .containsExactly("SQLRouteCache", "ER_SQL2PARENTID", "TableColumnOrderCache", "SQLShapeCache");
         }
     }
 

@@ -1,5 +1,7 @@
 package io.tessera.router.parse;
 
+import java.util.Arrays;
+
 /**
  * A statement's shape: its text with every literal replaced by {@code ?}, in one pass of MySQL's lexical rules and
  * without a parse, so that statements differing only in their values share it ({@code where id = 1} and {@code where
@@ -10,14 +12,27 @@ package io.tessera.router.parse;
  */
 public final class SqlShape {
 
+    /** A literal of digits only ({@code 42}, {@code 007}). */
+    public static final char INTEGER = '\u0001';
+    /** Digits, a point, digits ({@code 10.5}), no exponent. */
+    public static final char DECIMAL = '\u0002';
+    /** A string in single quotes without a character set before it ({@code 'a''b'}). */
+    public static final char STRING = '\u0003';
+    /** Any other literal: {@code "a"}, {@code N'a'}, {@code _utf8mb4'a'}, {@code .5}, {@code 1e3}, hex, bits. */
+    public static final char OTHER = '\u0004';
+
     private final String sql;
     private final StringBuilder shape;
+    private final boolean markKinds;
+    private int[] bounds;
     private int pos;
     private int literals;
 
-    private SqlShape(String sql) {
+    private SqlShape(String sql, boolean markKinds) {
         this.sql = sql;
         this.shape = new StringBuilder(sql.length());
+        this.markKinds = markKinds;
+        this.bounds = markKinds ? new int[3 * 8] : null;
     }
 
     /**
@@ -25,17 +40,84 @@ public final class SqlShape {
      * strings, as in MySQL's default mode.
      */
     public static String of(String sql) {
-        SqlShape lexer = new SqlShape(sql);
+        SqlShape lexer = new SqlShape(sql, false);
         lexer.scan();
         return lexer.literals == 0 ? sql : lexer.shape.toString();
+    }
+
+    /**
+     * {@code sql} with each literal replaced by a character naming its kind ({@link #INTEGER}, {@link #DECIMAL},
+     * {@link #STRING}, {@link #OTHER}), and where each literal stands; {@code null} for a text with a backslash,
+     * which MySQL reads one way or another by the session's sql_mode, so that the literals found here are the same
+     * in both modes.
+     */
+    public static Lexed lex(String sql) {
+        if (sql.indexOf('\\') >= 0) {
+            return null;
+        }
+        SqlShape lexer = new SqlShape(sql, true);
+        lexer.scan();
+        return new Lexed(sql, lexer.literals == 0 ? sql : lexer.shape.toString(), lexer.bounds, lexer.literals);
+    }
+
+    /** A text's shape and its literals: literal {@code i} is {@code sql[start(i), end(i))}. */
+    public static final class Lexed {
+
+        private final String sql;
+        private final String key;
+        private final int[] bounds;
+        private final int count;
+
+        private Lexed(String sql, String key, int[] bounds, int count) {
+            this.sql = sql;
+            this.key = key;
+            this.bounds = bounds;
+            this.count = count;
+        }
+
+        public String sql() {
+            return sql;
+        }
+
+        /** The shape: the text with each literal replaced by its kind's character. */
+        public String key() {
+            return key;
+        }
+
+        public int count() {
+            return count;
+        }
+
+        public int start(int literal) {
+            return bounds[3 * literal];
+        }
+
+        public int end(int literal) {
+            return bounds[3 * literal + 1];
+        }
+
+        public char kind(int literal) {
+            return (char) bounds[3 * literal + 2];
+        }
+
+        public String text(int literal) {
+            return sql.substring(start(literal), end(literal));
+        }
+
+        /** Whether literal {@code literal} is written as {@code text}, without copying it. */
+        public boolean textEquals(int literal, String text) {
+            int start = start(literal);
+            return end(literal) - start == text.length() && sql.regionMatches(start, text, 0, text.length());
+        }
     }
 
     private void scan() {
         while (pos < sql.length()) {
             char c = sql.charAt(pos);
             if (c == '\'' || c == '"') {
-                skipQuoted(c);
-                literal();
+                int start = pos;
+                boolean closed = skipQuoted(c);
+                literal(start, c == '\'' && closed ? STRING : OTHER);
             } else if (c == '`') {
                 copyQuotedName();
             } else if (c == '/' && next(1) == '*') {
@@ -81,11 +163,33 @@ public final class SqlShape {
             }
             return;
         }
-        literal();
+        literal(start, numberKind(start));
     }
 
-    private void literal() {
-        shape.append('?');
+    private char numberKind(int start) {
+        int point = -1;
+        for (int i = start; i < pos; i++) {
+            char c = sql.charAt(i);
+            if (c == '.') {
+                point = i;
+            } else if (!isDigit(c)) {
+                return OTHER; // an exponent
+            }
+        }
+        return point < 0 ? INTEGER : point > start && point < pos - 1 ? DECIMAL : OTHER;
+    }
+
+    /** The literal that began at {@code start} and ends here. */
+    private void literal(int start, char kind) {
+        shape.append(markKinds ? kind : '?');
+        if (markKinds) {
+            if (bounds.length < 3 * literals + 3) {
+                bounds = Arrays.copyOf(bounds, bounds.length * 2);
+            }
+            bounds[3 * literals] = start;
+            bounds[3 * literals + 1] = pos;
+            bounds[3 * literals + 2] = kind;
+        }
         literals++;
     }
 
@@ -103,9 +207,9 @@ public final class SqlShape {
         }
         if (next(0) == '\'' && isLiteralPrefix(start, pos)) {
             skipQuoted('\'');
-            literal();
+            literal(start, OTHER);
         } else if (isHexOrBits(start, pos)) {
-            literal();
+            literal(start, OTHER);
         } else {
             shape.append(sql, start, pos);
         }
@@ -139,8 +243,11 @@ public final class SqlShape {
         return true;
     }
 
-    /** A string to its closing quote: a doubled quote and a backslash escape stay inside. Unclosed: to the end. */
-    private void skipQuoted(char quote) {
+    /**
+     * A string to its closing quote: a doubled quote and a backslash escape stay inside. Unclosed: to the end, and
+     * false.
+     */
+    private boolean skipQuoted(char quote) {
         pos++;
         while (pos < sql.length()) {
             char c = sql.charAt(pos++);
@@ -148,12 +255,13 @@ public final class SqlShape {
                 pos++;
             } else if (c == quote) {
                 if (next(0) != quote) {
-                    return;
+                    return true;
                 }
                 pos++;
             }
         }
         pos = Math.min(pos, sql.length());
+        return false;
     }
 
     private void copyQuotedName() {

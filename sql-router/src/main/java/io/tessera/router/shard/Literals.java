@@ -37,6 +37,17 @@ public final class Literals {
     }
 
     public static SqlValue valueOf(SQLExpr expr) {
+        SqlValue value = read(expr);
+        PlacementTrace.read(value);
+        return value;
+    }
+
+    /** {@link #valueOf} without telling an open {@link PlacementTrace}. */
+    public static SqlValue untracedValueOf(SQLExpr expr) {
+        return read(expr);
+    }
+
+    private static SqlValue read(SQLExpr expr) {
         if (expr instanceof SQLIntegerExpr i) {
             return integer(new BigInteger(i.getNumber().toString()));
         }
@@ -73,10 +84,10 @@ public final class Literals {
         }
         if (expr instanceof SQLBinaryOpExpr op && op.getOperator() == SQLBinaryOperator.COLLATE
                 && op.getLeft() instanceof SQLTextLiteralExpr) {
-            return valueOf(op.getLeft()); // 'a' COLLATE utf8mb4_bin: the collation compares, the value is 'a'
+            return read(op.getLeft()); // 'a' COLLATE utf8mb4_bin: the collation compares, the value is 'a'
         }
         if (expr instanceof SQLUnaryExpr u && u.getOperator() == SQLUnaryOperator.Negative) {
-            SqlValue inner = valueOf(u.getExpr());
+            SqlValue inner = read(u.getExpr());
             if (inner instanceof SqlValue.Binary b) {
                 inner = b.asNumber(); // -0x10 is the number -16
             }

@@ -31,6 +31,7 @@ final class Placement {
      * placing it by a guess, or by MyCat's hash of its text, could put the row where a read by its key never looks.
      */
     static int nodeOf(ShardingRule rule, SqlValue value, int tableNodes, String table) {
+        PlacementTrace.row();
         SqlValue read = asRead(value, rule.function());
         if (read instanceof SqlValue.Text t && !rule.function().readsText() && !isInteger(t.value())) {
             throw RouteException.notSupported("the sharding column " + rule.column() + " of " + table + " is given '"
@@ -61,6 +62,13 @@ final class Placement {
      * the column as a number ({@code 10}, {@code 10}, {@code 0}), which may live on any node.
      */
     static int nodeOrAll(ShardingRule rule, SqlValue value, int tableNodes) {
+        int node = readNode(rule, value, tableNodes);
+        PlacementTrace.point(rule, tableNodes, value, node);
+        return node;
+    }
+
+    /** {@link #nodeOrAll} without a trace. */
+    static int readNode(ShardingRule rule, SqlValue value, int tableNodes) {
         SqlValue read = asRead(value, rule.function());
         if (read instanceof SqlValue.Text t && (t.value().isBlank() && t.value().chars().allMatch(c -> c == ' ')
                 || !rule.function().readsText() && !isInteger(t.value()))) {
@@ -76,6 +84,13 @@ final class Placement {
 
     /** The nodes a read of the values from {@code low} to {@code high} needs; every node when the function fails. */
     static NodeSet rangeNodes(ShardingRule rule, SqlValue low, SqlValue high, int tableNodes) {
+        NodeSet nodes = readRange(rule, low, high, tableNodes);
+        PlacementTrace.range(rule, tableNodes, low, high, nodes);
+        return nodes;
+    }
+
+    /** {@link #rangeNodes} without a trace. */
+    static NodeSet readRange(ShardingRule rule, SqlValue low, SqlValue high, int tableNodes) {
         ShardingFunction function = rule.function();
         try {
             return function.nodesOf(asRead(low, function), asRead(high, function), tableNodes);

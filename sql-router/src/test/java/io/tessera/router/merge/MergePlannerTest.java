@@ -17,6 +17,7 @@ import io.tessera.router.parse.SqlParser;
 import io.tessera.router.plan.MergeStep;
 import io.tessera.router.plan.PlanNode;
 import io.tessera.router.plan.Route;
+import io.tessera.router.shape.ShapeChecks;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -44,7 +45,7 @@ class MergePlannerTest {
             new LogicalTable("g", TableKind.GLOBAL, List.of("dn1", "dn2")))))));
 
     private PlanNode plan(String sql) {
-        return router.route(parser.parse(sql), new RouteContext("TESTDB"));
+        return ShapeChecks.route(router, parser, sql, new RouteContext("TESTDB"));
     }
 
     /**

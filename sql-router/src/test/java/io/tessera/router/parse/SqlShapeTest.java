@@ -35,12 +35,40 @@ class SqlShapeTest {
     }
 
     @Test
+    void lexNamesEachLiteralsKindAndPlace() {
+        SqlShape.Lexed lexed = SqlShape.lex("select c from t where id = 42 and s = 'a''b' and d = 10.5 and x = 1e3"
+                + " and y = \"q\" and z = .5 and h = 0x1F and n = N'n' and u = 'open");
+        assertThat(lexed.key()).isEqualTo("select c from t where id = \u0001 and s = \u0003 and d = \u0002 and"
+                + " x = \u0004 and y = \u0004 and z = \u0004 and h = \u0004 and n = \u0004 and u = \u0004");
+        assertThat(lexed.count()).isEqualTo(9);
+        assertThat(lexed.text(0)).isEqualTo("42");
+        assertThat(lexed.kind(0)).isEqualTo(SqlShape.INTEGER);
+        assertThat(lexed.text(1)).isEqualTo("'a''b'");
+        assertThat(lexed.kind(1)).isEqualTo(SqlShape.STRING);
+        assertThat(lexed.text(2)).isEqualTo("10.5");
+        assertThat(lexed.kind(2)).isEqualTo(SqlShape.DECIMAL);
+        assertThat(lexed.text(7)).isEqualTo("N'n'");
+        assertThat(lexed.text(8)).isEqualTo("'open"); // unclosed: never bound
+        assertThat(lexed.textEquals(0, "42")).isTrue();
+        assertThat(lexed.textEquals(0, "4")).isFalse();
+        assertThat(SqlShape.lex("select 1 from t where c = 'a\\'b'")).isNull(); // read by sql_mode
+        assertThat(SqlShape.lex("select c from t").key()).isEqualTo("select c from t");
+    }
+
+    @Test
     @Timeout(120) // a lexer that stops advancing would hang
     void anyTextHasAShapeNoLongerThanItself() {
         Fuzz.forAll(c -> {
             String sql = SqlFuzz.text(c, "ab1eExX_.0'\"`\\/*-#\n ?=,()\u00e9", 60);
             String shape = SqlShape.of(sql);
             assertThat(shape.length()).isLessThanOrEqualTo(sql.length());
+            SqlShape.Lexed lexed = SqlShape.lex(sql);
+            if (lexed != null) {
+                assertThat(lexed.key().length()).isEqualTo(shape.length());
+                for (int i = 0; i < lexed.count(); i++) {
+                    assertThat(lexed.end(i)).isGreaterThan(lexed.start(i)).isLessThanOrEqualTo(sql.length());
+                }
+            }
         });
     }
 }

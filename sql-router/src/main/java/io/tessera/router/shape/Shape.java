@@ -1,0 +1,58 @@
+package io.tessera.router.shape;
+
+import io.tessera.router.RouteCache;
+import io.tessera.router.parse.SqlShape;
+import io.tessera.router.plan.PlanNode;
+import java.util.Arrays;
+
+/**
+ * The plans learnt for one shape: up to {@value #MAX_VARIANTS} variants (a point read of a table over two nodes has
+ * two, one per node), and what the front end needs to know of any statement of the shape, which its literals do not
+ * change (type, schemas named, locking, tables). A shape that failed to learn {@value #MAX_FAILURES} times learns no
+ * more. Thread-safe: variants are added under the lock, read without it.
+ */
+final class Shape {
+
+    static final int MAX_VARIANTS = 8;
+    static final int MAX_FAILURES = 8;
+
+    private final RouteCache.Entry meta;
+    private volatile Variant[] variants = new Variant[0];
+    private volatile int failures;
+
+    /** @param meta the entry of the statement first planned, whose plan is not used */
+    Shape(RouteCache.Entry meta) {
+        this.meta = meta;
+    }
+
+    /** The entry for {@code statement}, with its plan, or {@code null} when no variant serves it. */
+    RouteCache.Entry bind(SqlShape.Lexed statement) {
+        for (Variant variant : variants) {
+            PlanNode plan = variant.bind(statement);
+            if (plan != null) {
+                return new RouteCache.Entry(meta.type(), plan, meta.schemas(), meta.locksRows(), meta.tables());
+            }
+        }
+        return null;
+    }
+
+    boolean learns() {
+        return failures < MAX_FAILURES && variants.length < MAX_VARIANTS;
+    }
+
+    synchronized void add(Variant variant) {
+        if (variants.length < MAX_VARIANTS) {
+            Variant[] more = Arrays.copyOf(variants, variants.length + 1);
+            more[variants.length] = variant;
+            variants = more;
+        }
+    }
+
+    synchronized void failed() {
+        failures++;
+    }
+
+    int variantCount() {
+        return variants.length;
+    }
+}

@@ -1,0 +1,101 @@
+package io.tessera.router.shape;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tessera.router.RouteCache;
+import io.tessera.router.RouteContext;
+import io.tessera.router.Router;
+import io.tessera.router.RouterTest;
+import io.tessera.router.parse.ParsedStatement;
+import io.tessera.router.parse.SqlParser;
+import io.tessera.router.plan.PlanNode;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ShapeCacheTest {
+
+    private final SqlParser parser = new SqlParser();
+    private final Router router = new Router(RouterTest.catalog());
+    private final ShapeCache shapes = new ShapeCache(1_000_000);
+
+    /** Plans {@code sql} as the pipeline does on a miss: the router, watched, then learnt from. */
+    private PlanNode planAndLearn(String sql) {
+        ParsedStatement statement = parser.parse(sql);
+        ShapeCache.Learning learning = shapes.startLearning("TESTDB", statement);
+        PlanNode plan;
+        try {
+            plan = router.route(statement, new RouteContext("TESTDB"));
+        } finally {
+            if (learning != null) {
+                learning.close();
+            }
+        }
+        if (learning != null) {
+            shapes.learn(learning, new RouteCache.Entry(statement.type(), plan, List.of(), false,
+                    statement.tables()));
+        }
+        return plan;
+    }
+
+    private String cached(String sql) {
+        RouteCache.Entry entry = shapes.find("TESTDB", sql);
+        return entry == null ? null : entry.plan().describe();
+    }
+
+    @Test
+    void aPointReadTakesThePlanOfItsShapeWithItsOwnValue() {
+        planAndLearn("select c from orders where id = 4");
+        assertThat(cached("select c from orders where id = 10")).isEqualTo("Route dn1: select c from orders where id = 10");
+        assertThat(cached("select c from orders where id = 7")).isNull(); // another node: a variant not learnt yet
+        planAndLearn("select c from orders where id = 7");
+        assertThat(cached("select c from orders where id = 1001")).isEqualTo("Route dn2: select c from orders where id = 1001");
+        assertThat(cached("select c from orders where id = '12'")).isNull(); // a string: another shape
+        assertThat(cached("select c from orders where id = 12 ")).isNull();  // another text around the values
+        assertThat(shapes.size()).isEqualTo(1);
+    }
+
+    @Test
+    void aRangeOverEveryNodeKeepsItsMergeAndBindsBothBounds() {
+        String learnt = "select c from orders where id between 5 and 104 order by c";
+        PlanNode plan = planAndLearn(learnt);
+        assertThat(plan.route().shards()).hasSize(2);
+        assertThat(boundAsRouted("select c from orders where id between 1000 and 1099 order by c")).isTrue();
+        assertThat(boundAsRouted("select c from orders where id between 6 and 6 order by c")).isTrue();
+    }
+
+    /** Whether the shape cache binds {@code sql} to a plan, and that plan is the router's own. */
+    private boolean boundAsRouted(String sql) {
+        RouteCache.Entry entry = shapes.find("TESTDB", sql);
+        if (entry == null) {
+            return false;
+        }
+        assertThat(entry.plan()).isEqualTo(router.route(parser.parse(sql), new RouteContext("TESTDB")));
+        return true;
+    }
+
+    @Test
+    void literalsTheRouterReadsOtherwiseMustBeWrittenAsLearnt() {
+        planAndLearn("select c from orders where k = 3 order by c limit 10");
+        assertThat(cached("select c from orders where k = 8 order by c limit 10")).isNotNull();
+        assertThat(cached("select c from orders where k = 8 order by c limit 20")).isNull();  // the merge's LIMIT
+        planAndLearn("select id, 'x' from orders where k = 3 order by 1");
+        assertThat(cached("select id, 'x' from orders where k = 4 order by 1")).isNotNull();
+        assertThat(cached("select id, 'y' from orders where k = 4 order by 1")).isNull();  // the select list
+        assertThat(cached("select id, 'x' from orders where k = 4 order by 2")).isNull();  // a position
+    }
+
+    @Test
+    void learnsNothingFromInsertsBackslashesOrLiteralsWrittenAlike() {
+        planAndLearn("insert into orders (id, c) values (1, 'a')");
+        planAndLearn("select c from orders where c = 'a\\\\b' and id = 2");
+        planAndLearn("select c from orders where k = 2 and id = 2");
+        assertThat(shapes.counters().puts()).isZero();
+    }
+
+    @Test
+    void clearForgetsEveryShape() {
+        planAndLearn("select c from orders where id = 4");
+        shapes.clear();
+        assertThat(cached("select c from orders where id = 6")).isNull();
+    }
+}
