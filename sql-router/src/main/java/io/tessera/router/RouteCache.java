@@ -25,13 +25,21 @@ public final class RouteCache {
      * @param locksRows its statement locks the rows it reads ({@link ParsedStatement#locksRows}): only the write
      *     host may answer it
      * @param tables the tables its statement names ({@link ParsedStatement#tables}), which the SQL statistics count
+     * @param shape the statement with {@code ?} for each literal when the shape cache made the entry (the SQL
+     *     statistics group by it), else {@code null}
      */
     public record Entry(StatementType type, PlanNode plan, List<String> schemas, boolean locksRows,
-            List<TableReference> tables) {
+            List<TableReference> tables, String shape) {
 
         public Entry {
             schemas = List.copyOf(schemas);
             tables = List.copyOf(tables);
+        }
+
+        /** An entry of the text-keyed cache. */
+        public Entry(StatementType type, PlanNode plan, List<String> schemas, boolean locksRows,
+                List<TableReference> tables) {
+            this(type, plan, schemas, locksRows, tables, null);
         }
 
         /** An entry whose statement names no table. */

@@ -49,6 +49,8 @@ final class QueryRun {
     StatementType type;
     /** The tables the statement names, also when the route came from the cache and nothing was parsed. */
     List<TableReference> tables = List.of();
+    /** The text with {@code ?} for each literal when the route came from the shape cache, else {@code null}. */
+    String shape;
     /** What the statement asks of its user's rights; set only for users whose statements are checked. */
     StatementAccess access;
     PlanNode plan;

@@ -9,6 +9,7 @@ import io.tessera.proxy.exec.Executor;
 import io.tessera.proxy.session.ClientChannel;
 import io.tessera.proxy.session.Session;
 import io.tessera.proxy.stat.SqlStats;
+import io.tessera.proxy.stat.StatementRun;
 import io.tessera.router.plan.MergeStep;
 import io.tessera.router.plan.PlanNode;
 import io.tessera.router.plan.Route;
@@ -76,8 +77,9 @@ final class RunPlan implements Step {
         Session session = client.session();
         ByteBuf payload = run.payload();
         long bytesIn = payload == null ? 0 : PacketDecoder.HEADER_SIZE + payload.readableBytes();
-        client.watch(sqlStats.started(session.userName(), session.remoteHost(), session.schema(), run.sql, run.type,
-                run.parsed != null ? run.parsed.tables() : run.tables, route.shards(), bytesIn,
+        StatementRun statement = new StatementRun(run.sql, run.shape, run.type,
+                run.parsed != null ? run.parsed.tables() : run.tables, route.shards());
+        client.watch(sqlStats.started(session.userName(), session.remoteHost(), session.schema(), statement, bytesIn,
                 client.writer().bytesWritten()));
     }
 

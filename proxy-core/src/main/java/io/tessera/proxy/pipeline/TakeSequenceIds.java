@@ -32,6 +32,9 @@ final class TakeSequenceIds implements Step {
     @Override
     public Flow apply(QueryRun run) {
         run.session().statementKeyId(0);
+        if (!calls.mayCall(run.sql)) {
+            return Flow.NEXT;
+        }
         boolean escapes = run.session().backslashEscapes();
         List<Call> found = calls.find(run.sql, escapes);
         if (found.isEmpty()) {

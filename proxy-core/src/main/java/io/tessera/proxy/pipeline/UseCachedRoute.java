@@ -10,9 +10,9 @@ import io.tessera.router.parse.StatementType;
 import io.tessera.router.shape.ShapeCache;
 
 /**
- * A statement whose text was planned before in the same schema and escaping mode takes that plan, and one whose shape
- * was (the same text but for the values it compares or sets, see {@link ShapeCache}) takes the plan its shape binds
- * to its values; either goes straight to {@link RunPlan}: no parse; it is counted here ({@code Com_xxx}), as {@link ParseStatement} counts the others.
+ * A statement whose shape was planned before (the same text but for the values it compares or sets, see
+ * {@link ShapeCache}) takes the plan its shape binds to its values, and one whose text was planned before in the same
+ * schema and escaping mode takes that plan; either goes straight to {@link RunPlan}: no parse; it is counted here ({@code Com_xxx}), as {@link ParseStatement} counts the others.
  * Hinted statements, shortened texts and sessions with a {@code sql_select_limit} (a plan made for one limit must not
  * serve another) always plan anew, and so do users whose statements are checked against their rights
  * ({@link CheckPrivileges} needs the parse) and sessions holding table locks ({@link CheckTableLocks} needs it).
@@ -37,9 +37,9 @@ final class UseCachedRoute implements Step {
                 || StatementRights.restricts(session.user()) || !session.tableLocks().isEmpty()) {
             return Flow.NEXT;
         }
-        RouteCache.Entry cached = routes.get(session.schema(), session.backslashEscapes(), run.sql);
+        RouteCache.Entry cached = shapes.find(session.schema(), run.sql);
         if (cached == null) {
-            cached = shapes.find(session.schema(), run.sql);
+            cached = routes.get(session.schema(), session.backslashEscapes(), run.sql);
         }
         if (cached == null || !StatementRights.mayUseAll(session.user(), cached.schemas())) {
             return Flow.NEXT; // planned anew: CheckPrivileges tells the user what it may not use
@@ -50,6 +50,7 @@ final class UseCachedRoute implements Step {
         session.calcFoundRows(cached.type() == StatementType.SELECT && calcFoundRows(run.sql));
         run.type = cached.type();
         run.tables = cached.tables();
+        run.shape = cached.shape();
         status.statement(session, cached.type());
         run.client().statementType(cached.type());
         run.client().routingCounters().cachedRoute();

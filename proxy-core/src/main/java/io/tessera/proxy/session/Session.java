@@ -10,7 +10,6 @@ import java.nio.charset.Charset;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -28,8 +27,7 @@ public final class Session {
     private int capabilities;
     private Charset clientCharset;
     private final SessionVariables variables = new SessionVariables();
-    private String modeRead;                // the sql_mode literal modeEscapes was read from
-    private boolean modeEscapes = true;
+    private final SessionModes modes = new SessionModes(variables);
     private boolean autocommit = true;
     private boolean explicitTransaction;
     private final Transaction transaction = new Transaction();
@@ -254,12 +252,7 @@ public final class Session {
      * never set theirs, is not seen: keep the mode off there.)
      */
     public boolean backslashEscapes() {
-        String mode = variables.get("sql_mode");
-        if (mode != modeRead) { // every OK packet asks: read a new sql_mode once
-            modeRead = mode;
-            modeEscapes = mode == null || !mode.toUpperCase(Locale.ROOT).contains("NO_BACKSLASH_ESCAPES");
-        }
-        return modeEscapes;
+        return modes.backslashEscapes();
     }
 
     /**
@@ -267,8 +260,7 @@ public final class Session {
      * {@code sql_mode} has {@code NO_AUTO_VALUE_ON_ZERO}. Asked only by INSERTs into autoIncrement tables.
      */
     public boolean zeroGeneratesKeys() {
-        String mode = variables.get("sql_mode");
-        return mode == null || !mode.toUpperCase(Locale.ROOT).contains("NO_AUTO_VALUE_ON_ZERO");
+        return modes.zeroGeneratesKeys();
     }
 
     /**
@@ -277,15 +269,7 @@ public final class Session {
      * unlimited (the default is 2^64 - 1).
      */
     public long selectLimit() {
-        String literal = variables.get("sql_select_limit");
-        if (literal == null) {
-            return -1;
-        }
-        try {
-            return Math.max(0, Long.parseLong(SqlLiterals.value(literal)));
-        } catch (NumberFormatException e) {
-            return -1; // beyond a long
-        }
+        return modes.selectLimit();
     }
 
     /**

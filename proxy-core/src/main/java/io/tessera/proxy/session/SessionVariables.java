@@ -18,9 +18,11 @@ public final class SessionVariables {
             "transaction_read_only", "tx_read_only");
 
     private final Map<String, String> values = new LinkedHashMap<>();
+    private int version;
 
     public void set(String name, String literal) {
         values.put(key(name), literal);
+        version++;
     }
 
     public String get(String name) {
@@ -29,6 +31,12 @@ public final class SessionVariables {
 
     public void remove(String name) {
         values.remove(key(name));
+        version++;
+    }
+
+    /** Changes with every set, remove and clear: what was read of the values holds while it stays the same. */
+    public int version() {
+        return version;
     }
 
     private static String key(String name) {
@@ -42,5 +50,6 @@ public final class SessionVariables {
 
     public void clear() {
         values.clear();
+        version++;
     }
 }

@@ -2,6 +2,7 @@ package io.tessera.proxy.stat;
 
 import io.tessera.admin.SqlStatsView;
 import io.tessera.proxy.session.StatementWatch;
+import io.tessera.router.parse.SqlShape;
 import io.tessera.router.parse.StatementType;
 import io.tessera.router.parse.TableReference;
 import io.tessera.router.plan.ShardStatement;
@@ -63,18 +64,16 @@ public final class SqlStats implements SqlStatsView {
      * A statement starts on its data nodes; the returned watch records it when it ends well. Call only when
      * {@link #recording()}.
      *
-     * @param tables the tables the statement names, as parsed
-     * @param shards where it runs (named in {@code show @@sql.slow} when it is slow)
      * @param bytesIn the bytes of the client's command
      * @param bytesSent the bytes written to the client on its connection before this statement's answer
      */
-    public StatementWatch started(String user, String ip, String schema, String sql, StatementType type,
-            List<TableReference> tables, List<ShardStatement> shards, long bytesIn, long bytesSent) {
+    public StatementWatch started(String user, String ip, String schema, StatementRun statement, long bytesIn,
+            long bytesSent) {
         UserStats stats = users.computeIfAbsent(user,
                 name -> new UserStats(name, slowPerUser, bigResultBytes, zone));
         stats.started();
-        return new Running(stats, ip, schema, sql, type, tables, shards, bytesIn, bytesSent,
-                System.currentTimeMillis(), System.nanoTime());
+        return new Running(stats, ip, schema, statement, bytesIn, bytesSent, System.currentTimeMillis(),
+                System.nanoTime());
     }
 
     @Override
@@ -206,25 +205,18 @@ public final class SqlStats implements SqlStatsView {
         private final UserStats user;
         private final String ip;
         private final String schema;
-        private final String sql;
-        private final StatementType type;
-        private final List<TableReference> tables;
-        private final List<ShardStatement> shards;
+        private final StatementRun statement;
         private final long bytesIn;
         private final long bytesSentBefore;
         private final long startMillis;
         private final long startNanos;
 
-        Running(UserStats user, String ip, String schema, String sql, StatementType type,
-                List<TableReference> tables, List<ShardStatement> shards, long bytesIn, long bytesSentBefore,
-                long startMillis, long startNanos) {
+        Running(UserStats user, String ip, String schema, StatementRun statement, long bytesIn,
+                long bytesSentBefore, long startMillis, long startNanos) {
             this.user = user;
             this.ip = ip;
             this.schema = schema;
-            this.sql = sql;
-            this.type = type;
-            this.tables = tables;
-            this.shards = shards;
+            this.statement = statement;
             this.bytesIn = bytesIn;
             this.bytesSentBefore = bytesSentBefore;
             this.startMillis = startMillis;
@@ -235,6 +227,8 @@ public final class SqlStats implements SqlStatsView {
         public void succeeded(long bytesSent, long rows) {
             long executeMillis = (System.nanoTime() - startNanos) / 1_000_000;
             long endMillis = startMillis + executeMillis;
+            String sql = statement.sql();
+            StatementType type = statement.type();
             Slow slow = null;
             long threshold = slowMillis;
             if (executeMillis >= threshold) {
@@ -244,9 +238,10 @@ public final class SqlStats implements SqlStatsView {
             if (type == StatementType.SELECT && rows > LARGE_ROWS) {
                 large = new Large(user.name(), rows, startMillis, executeMillis, sql, ip);
             }
-            user.ended(new Ended(type, new Executed(user.name(), startMillis, executeMillis, sql, ip), slow, large,
-                    bytesIn, bytesSent - bytesSentBefore, endMillis));
-            countTables(tables, type, endMillis);
+            String shape = statement.shape() != null ? statement.shape() : SqlShape.of(sql);
+            user.ended(new Ended(type, new Executed(user.name(), startMillis, executeMillis, sql, ip), shape, slow,
+                    large, bytesIn, bytesSent - bytesSentBefore, endMillis));
+            countTables(statement.tables(), type, endMillis);
         }
 
         @Override
@@ -256,7 +251,7 @@ public final class SqlStats implements SqlStatsView {
 
         private String dataNodes() {
             StringBuilder nodes = new StringBuilder();
-            for (ShardStatement shard : shards) {
+            for (ShardStatement shard : statement.shards()) {
                 if (nodes.length() > 0) {
                     nodes.append(',');
                 }

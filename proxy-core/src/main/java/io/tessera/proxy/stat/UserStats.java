@@ -6,7 +6,6 @@ import io.tessera.admin.SqlStatsView.Frequent;
 import io.tessera.admin.SqlStatsView.Large;
 import io.tessera.admin.SqlStatsView.Slow;
 import io.tessera.admin.SqlStatsView.UserSum;
-import io.tessera.router.parse.SqlShape;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TimeZone;
@@ -96,7 +95,7 @@ final class UserStats {
         if (ended.slow() != null) {
             keepIfAmongSlowest(ended.slow());
         }
-        frequencies.add(SqlShape.of(executed.sql()), executed.executeMillis(), endMillis, executed.ip());
+        frequencies.add(ended.shape(), executed.executeMillis(), endMillis, executed.ip());
         if (ended.large() != null) {
             keepIfAmongLargest(ended.large());
         }

@@ -27,8 +27,8 @@ class SqlStatsTest {
     private StatementWatch start(String user, String sql, StatementType type, String... tables) {
         List<TableReference> named = Arrays.stream(tables).map(t -> new TableReference("TESTDB", t))
                 .toList();
-        return stats.started(user, "127.0.0.1", "TESTDB", sql, type, named,
-                List.of(new ShardStatement("dn1", sql, false), new ShardStatement("dn2", sql, false)),
+        return stats.started(user, "127.0.0.1", "TESTDB", new StatementRun(sql, null, type, named,
+                List.of(new ShardStatement("dn1", sql, false), new ShardStatement("dn2", sql, false))),
                 4 + 1 + sql.length(), 1_000);
     }
 

@@ -51,13 +51,21 @@ public final class SequenceCalls {
      *     NO_BACKSLASH_ESCAPES)
      */
     public List<Call> find(String sql, boolean backslashEscapes) {
-        if (defaultPattern && !containsPrefix(sql)) {
+        if (!mayCall(sql)) {
             return List.of(); // most statements: one scan, no regular expression
         }
         boolean[] code = codeMask(sql, backslashEscapes);
         List<Call> calls = new ArrayList<>();
         find(pattern.matcher(sql), sql, code, 0, sql.length(), calls);
         return calls;
+    }
+
+    /**
+     * Whether {@code sql} may hold a call: false when the default pattern's {@code MYCATSEQ_} (in any case) is
+     * nowhere in it, which one scan for {@code _} tells; a pattern of server.xml's own is always tried.
+     */
+    public boolean mayCall(String sql) {
+        return !defaultPattern || containsPrefix(sql);
     }
 
     /** Adds the calls in {@code [from, to)} to {@code calls}, in text order. */
@@ -149,9 +157,9 @@ public final class SequenceCalls {
     }
 
     private static boolean containsPrefix(String sql) {
-        for (int i = 0, last = sql.length() - PREFIX.length(); i <= last; i++) {
-            char c = sql.charAt(i);
-            if ((c == 'M' || c == 'm') && sql.regionMatches(true, i, PREFIX, 0, PREFIX.length())) {
+        int before = PREFIX.length() - 1; // the prefix's characters before its '_'
+        for (int i = sql.indexOf('_', before); i >= 0; i = sql.indexOf('_', i + 1)) {
+            if (sql.regionMatches(true, i - before, PREFIX, 0, before)) {
                 return true;
             }
         }

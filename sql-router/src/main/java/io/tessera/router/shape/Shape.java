@@ -17,12 +17,17 @@ final class Shape {
     static final int MAX_FAILURES = 8;
 
     private final RouteCache.Entry meta;
+    private final String text;
     private volatile Variant[] variants = new Variant[0];
     private volatile int failures;
 
-    /** @param meta the entry of the statement first planned, whose plan is not used */
-    Shape(RouteCache.Entry meta) {
+    /**
+     * @param meta the entry of the statement first planned, whose plan is not used
+     * @param text the shape with {@code ?} for each literal, as {@link SqlShape#of} writes it
+     */
+    Shape(RouteCache.Entry meta, String text) {
         this.meta = meta;
+        this.text = text;
     }
 
     /** The entry for {@code statement}, with its plan, or {@code null} when no variant serves it. */
@@ -30,7 +35,7 @@ final class Shape {
         for (Variant variant : variants) {
             PlanNode plan = variant.bind(statement);
             if (plan != null) {
-                return new RouteCache.Entry(meta.type(), plan, meta.schemas(), meta.locksRows(), meta.tables());
+                return new RouteCache.Entry(meta.type(), plan, meta.schemas(), meta.locksRows(), meta.tables(), text);
             }
         }
         return null;

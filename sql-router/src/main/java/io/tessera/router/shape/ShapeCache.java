@@ -83,7 +83,7 @@ public final class ShapeCache {
         learning.close();
         PlanNode plan = entry.plan();
         Variant variant = VariantLearner.learn(learning.snapshot, plan, learning.trace);
-        Shape shape = cache.get(learning.key, key -> new Shape(entry));
+        Shape shape = cache.get(learning.key, key -> new Shape(entry, SqlShape.of(learning.snapshot.sql())));
         if (variant == null) {
             shape.failed();
         } else {

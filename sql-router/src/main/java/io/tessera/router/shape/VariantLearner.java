@@ -71,6 +71,10 @@ final class VariantLearner {
             this.values = values;
             this.bindable = bindable;
         }
+
+        String sql() {
+            return lexed.sql();
+        }
     }
 
     private VariantLearner() {
