@@ -16,6 +16,7 @@ ROUNDS=${1:-3}
 SECONDS_PER_RUN=${2:-15}
 HOME_DIR=$(cd "$(dirname "$0")/.." && pwd)
 cd "$HOME_DIR"
+. bench/lib.sh
 WORK=$(mktemp -d)
 trap 'bin/tessera stop >/dev/null 2>&1 || true; "$WORK/home/bin/tessera" stop >/dev/null 2>&1 || true;
       [ -f "$WORK/haproxy.pid" ] && kill "$(cat "$WORK/haproxy.pid")" 2>/dev/null; rm -rf "$WORK"' EXIT
@@ -36,24 +37,11 @@ for t in 1 2 3 4; do
     printf 'SBTEST%s.HISIDS=\nSBTEST%s.MINID=1\nSBTEST%s.MAXID=2000000000\nSBTEST%s.CURID=0\n' $t $t $t $t
 done > "$WORK/conf-file/sequence_conf.properties"
 
-cat > "$WORK/haproxy.cfg" <<CFG
-global
-    nbthread 1
-defaults
-    mode tcp
-    timeout connect 5s
-    timeout client 1h
-    timeout server 1h
-listen mariadb
-    bind 127.0.0.1:13306
-    server db 127.0.0.1:3306
-CFG
-haproxy -D -f "$WORK/haproxy.cfg" -p "$WORK/haproxy.pid"
+start_relay "$WORK"
 bin/tessera start --conf bench/conf-sequences >/dev/null
 "$WORK/home/bin/tessera" start --conf "$WORK/conf-file" >/dev/null
 sleep 3
 
-target() { echo --db-driver=mysql --mysql-host=127.0.0.1 --mysql-port="$1" --mysql-user="$2" --mysql-db="$3"; }
 TESSERA_DB="$(target 8066 test BENCHDB) --mysql-password=test"
 TESSERA_FILE="$(target 8166 test BENCHDB) --mysql-password=test"
 DIRECT=$(target 3306 root tessera_bench_direct)
@@ -63,7 +51,6 @@ COMMON="--tables=4 --threads=4 --report-interval=0"
 sysbench oltp_insert $TESSERA_DB $COMMON --auto_inc=off prepare >/dev/null
 sysbench oltp_insert $DIRECT $COMMON --table-size=1 --auto_inc=on prepare >/dev/null
 
-ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 truncate_all() {
     for t in 1 2 3 4; do
         for db in tessera_bench_n1 tessera_bench_n2 tessera_bench_direct; do sql "$db" -e "TRUNCATE sbtest$t"; done

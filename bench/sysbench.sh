@@ -19,6 +19,7 @@ SECONDS_PER_RUN=${2:-10}
 OTHER_HOME=${3:-}
 HOME_DIR=$(cd "$(dirname "$0")/.." && pwd)
 cd "$HOME_DIR"
+. bench/lib.sh
 WORK=$(mktemp -d)
 MAX_CONNECTIONS=$(mariadb -h127.0.0.1 -P3306 -uroot -N -e 'SELECT @@global.max_connections')
 trap 'bin/tessera stop >/dev/null 2>&1 || true; [ -n "$OTHER_HOME" ] && "$WORK/other/bin/tessera" stop \
@@ -27,19 +28,7 @@ trap 'bin/tessera stop >/dev/null 2>&1 || true; [ -n "$OTHER_HOME" ] && "$WORK/o
 
 mariadb -h127.0.0.1 -P3306 -uroot -e 'SET GLOBAL max_connections = 2000'
 mariadb -h127.0.0.1 -P3306 -uroot < bench/bench-setup.sql
-cat > "$WORK/haproxy.cfg" <<CFG
-global
-    nbthread 1
-defaults
-    mode tcp
-    timeout connect 5s
-    timeout client 1h
-    timeout server 1h
-listen mariadb
-    bind 127.0.0.1:13306
-    server db 127.0.0.1:3306
-CFG
-haproxy -D -f "$WORK/haproxy.cfg" -p "$WORK/haproxy.pid"
+start_relay "$WORK"
 bin/tessera start --conf bench/conf >/dev/null
 if [ -n "$OTHER_HOME" ]; then
     mkdir -p "$WORK/other" && cp -r "$OTHER_HOME/bin" "$OTHER_HOME/lib" "$OTHER_HOME/conf" "$WORK/other/"
@@ -49,7 +38,6 @@ if [ -n "$OTHER_HOME" ]; then
 fi
 sleep 3
 
-target() { echo --db-driver=mysql --mysql-host=127.0.0.1 --mysql-port="$1" --mysql-user="$2" --mysql-db="$3"; }
 TESSERA="$(target 8066 test BENCHDB) --mysql-password=test"
 OTHER="$(target 8166 test BENCHDB) --mysql-password=test"
 DIRECT=$(target 3306 root tessera_bench_direct)
@@ -58,7 +46,6 @@ TABLES="--tables=4 --table-size=10000 --auto_inc=off"
 sysbench oltp_read_only $TESSERA $TABLES --threads=4 prepare >/dev/null
 sysbench oltp_read_only $DIRECT $TABLES --threads=4 prepare >/dev/null
 
-ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 # run NAME PID TEST THREADS MODE TARGET
 run() {
     local name=$1 pid=$2 test=$3 threads=$4 mode=$5 target=$6 before after out

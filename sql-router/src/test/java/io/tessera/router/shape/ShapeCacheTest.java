@@ -6,10 +6,8 @@ import io.tessera.router.RouteCache;
 import io.tessera.router.RouteContext;
 import io.tessera.router.Router;
 import io.tessera.router.RouterTest;
-import io.tessera.router.parse.ParsedStatement;
 import io.tessera.router.parse.SqlParser;
 import io.tessera.router.plan.PlanNode;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ShapeCacheTest {
@@ -18,23 +16,8 @@ class ShapeCacheTest {
     private final Router router = new Router(RouterTest.catalog());
     private final ShapeCache shapes = new ShapeCache(1_000_000);
 
-    /** Plans {@code sql} as the pipeline does on a miss: the router, watched, then learnt from. */
     private PlanNode planAndLearn(String sql) {
-        ParsedStatement statement = parser.parse(sql);
-        ShapeCache.Learning learning = shapes.startLearning("TESTDB", statement);
-        PlanNode plan;
-        try {
-            plan = router.route(statement, new RouteContext("TESTDB"));
-        } finally {
-            if (learning != null) {
-                learning.close();
-            }
-        }
-        if (learning != null) {
-            shapes.learn(learning, new RouteCache.Entry(statement.type(), plan, List.of(), false,
-                    statement.tables()));
-        }
-        return plan;
+        return ShapeChecks.planAndLearn(shapes, router, parser.parse(sql), new RouteContext("TESTDB"));
     }
 
     private String cached(String sql) {

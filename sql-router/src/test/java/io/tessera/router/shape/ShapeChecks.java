@@ -54,18 +54,23 @@ public final class ShapeChecks {
 
     private static void learn(ShapeCache shapes, Router router, SqlParser parser, String sql, RouteContext context,
             boolean backslashEscapes) {
-        ParsedStatement statement;
         try {
-            statement = parser.parse(sql, backslashEscapes);
+            planAndLearn(shapes, router, parser.parse(sql, backslashEscapes), context);
         } catch (RuntimeException e) {
-            return;
+            // a sibling the parser or the router refuses teaches nothing
         }
+    }
+
+    /**
+     * Plans {@code statement} as the pipeline does on a miss: the router, watched by the shape cache, which then
+     * learns from it. Throws what the router throws.
+     */
+    public static PlanNode planAndLearn(ShapeCache shapes, Router router, ParsedStatement statement,
+            RouteContext context) {
         ShapeCache.Learning learning = shapes.startLearning(context.schema(), statement);
         PlanNode plan;
         try {
             plan = router.route(statement, context);
-        } catch (RuntimeException e) {
-            return;
         } finally {
             if (learning != null) {
                 learning.close();
@@ -75,6 +80,7 @@ public final class ShapeChecks {
             shapes.learn(learning, new RouteCache.Entry(statement.type(), plan, List.of(), false,
                     statement.tables()));
         }
+        return plan;
     }
 
     /** {@code lexed}'s text with each integer and decimal plus {@code step}, each string with {@code step} after. */
