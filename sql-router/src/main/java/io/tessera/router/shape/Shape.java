@@ -8,27 +8,19 @@ import java.util.Arrays;
 /**
  * The plans learnt for one shape: up to {@value #MAX_VARIANTS} variants (a point read of a table over two nodes has
  * two, one per node), and what the front end needs to know of any statement of the shape, which its literals do not
- * change (type, schemas named, locking, tables). A shape that failed to learn {@value #MAX_FAILURES} times learns no
- * more. Thread-safe: variants are added under the lock, read without it.
+ * change (type, schemas named, locking, tables), taken from the first statement a variant was learnt from. A shape
+ * that failed to learn {@value #MAX_FAILURES} times learns no more. Thread-safe: variants are added under the lock,
+ * read without it.
  */
 final class Shape {
 
     static final int MAX_VARIANTS = 8;
     static final int MAX_FAILURES = 8;
 
-    private final RouteCache.Entry meta;
-    private final String text;
+    private RouteCache.Entry meta;          // written before the first variant is published, read after it
+    private String text;
     private volatile Variant[] variants = new Variant[0];
     private volatile int failures;
-
-    /**
-     * @param meta the entry of the statement first planned, whose plan is not used
-     * @param text the shape with {@code ?} for each literal, as {@link SqlShape#of} writes it
-     */
-    Shape(RouteCache.Entry meta, String text) {
-        this.meta = meta;
-        this.text = text;
-    }
 
     /** The entry for {@code statement}, with its plan, or {@code null} when no variant serves it. */
     RouteCache.Entry bind(SqlShape.Lexed statement) {
@@ -45,7 +37,15 @@ final class Shape {
         return failures < MAX_FAILURES && variants.length < MAX_VARIANTS;
     }
 
-    synchronized void add(Variant variant) {
+    /**
+     * @param meta the entry of the statement the variant was learnt from, whose plan is not used
+     * @param text the shape with {@code ?} for each literal, as {@link SqlShape#of} writes it
+     */
+    synchronized void add(Variant variant, RouteCache.Entry meta, String text) {
+        if (this.meta == null) {
+            this.meta = meta;
+            this.text = text;
+        }
         if (variants.length < MAX_VARIANTS) {
             Variant[] more = Arrays.copyOf(variants, variants.length + 1);
             more[variants.length] = variant;

@@ -70,9 +70,7 @@ public final class ShapeCache {
         }
         VariantLearner.Snapshot snapshot = VariantLearner.snapshot(lexed, statement);
         if (snapshot == null) {
-            if (shape != null) {
-                shape.failed();
-            }
+            cache.get(key, k -> new Shape()).failed(); // so that a shape that never matches stops trying
             return null;
         }
         return new Learning(key, snapshot, PlacementTrace.open());
@@ -83,11 +81,11 @@ public final class ShapeCache {
         learning.close();
         PlanNode plan = entry.plan();
         Variant variant = VariantLearner.learn(learning.snapshot, plan, learning.trace);
-        Shape shape = cache.get(learning.key, key -> new Shape(entry, SqlShape.of(learning.snapshot.sql())));
+        Shape shape = cache.get(learning.key, key -> new Shape());
         if (variant == null) {
             shape.failed();
         } else {
-            shape.add(variant);
+            shape.add(variant, entry, SqlShape.of(learning.snapshot.sql()));
             counters.put();
         }
     }
