@@ -184,9 +184,10 @@ class PoolAccountingIT {
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void aConnectionClosedMidStatementKeepsItsSlotUntilTheServerHasEndedIt() throws Exception {
-        // maxWait above the killer's 5 s for a killed thread to end: a loaded host once let a borrower time out first
+        // maxWait above twice the killer's 5 s bound for a killed thread to end: the two threads may be killed one
+        // after the other (the second KILL waits for a slot the first frees), and a loaded host once took 10 s
         ServerSettings settings = new ServerSettings("host1", LocalMariaDb.HOST, relay.port(), USER, PASSWORD, 0, 2,
-                10_000, 600_000, 3_600_000, "", 10_000, List.of(), 16 * 1024 * 1024);
+                20_000, 600_000, 3_600_000, "", 10_000, List.of(), 16 * 1024 * 1024);
         try (ServerPool pool = new ServerPool(settings, group, Clock.systemUTC())) {
             pool.start().get(10, TimeUnit.SECONDS);
             List<CompletableFuture<?>> sleeps = new ArrayList<>();
@@ -201,7 +202,7 @@ class PoolAccountingIT {
             }
             List<BackendConnection> next = new ArrayList<>();
             for (int i = 0; i < 2; i++) {
-                next.add(pool.borrow(null, false, null).get(15, TimeUnit.SECONDS));
+                next.add(pool.borrow(null, false, null).get(25, TimeUnit.SECONDS));
             }
 
             assertThat(serverCountOrMinusOne()).as("connections open on the server: " + serverThreads()
