@@ -22,17 +22,12 @@ public final class SqlShape {
     public static final char OTHER = '\u0004';
 
     private final String sql;
-    private final StringBuilder shape;
-    private final boolean markKinds;
-    private int[] bounds;
+    private int[] bounds = new int[3 * 8]; // start, end and kind of each literal
     private int pos;
     private int literals;
 
-    private SqlShape(String sql, boolean markKinds) {
+    private SqlShape(String sql) {
         this.sql = sql;
-        this.shape = new StringBuilder(sql.length());
-        this.markKinds = markKinds;
-        this.bounds = markKinds ? new int[3 * 8] : null;
     }
 
     /**
@@ -40,9 +35,9 @@ public final class SqlShape {
      * strings, as in MySQL's default mode.
      */
     public static String of(String sql) {
-        SqlShape lexer = new SqlShape(sql, false);
+        SqlShape lexer = new SqlShape(sql);
         lexer.scan();
-        return lexer.literals == 0 ? sql : lexer.shape.toString();
+        return lexer.shape(false);
     }
 
     /**
@@ -55,9 +50,9 @@ public final class SqlShape {
         if (sql.indexOf('\\') >= 0) {
             return null;
         }
-        SqlShape lexer = new SqlShape(sql, true);
+        SqlShape lexer = new SqlShape(sql);
         lexer.scan();
-        return new Lexed(sql, lexer.literals == 0 ? sql : lexer.shape.toString(), lexer.bounds, lexer.literals);
+        return new Lexed(sql, lexer.shape(true), lexer.bounds, lexer.literals);
     }
 
     /** A text's shape and its literals: literal {@code i} is {@code sql[start(i), end(i))}. */
@@ -119,19 +114,18 @@ public final class SqlShape {
                 boolean closed = skipQuoted(c);
                 literal(start, c == '\'' && closed ? STRING : OTHER);
             } else if (c == '`') {
-                copyQuotedName();
+                skipQuotedName();
             } else if (c == '/' && next(1) == '*') {
-                copyComment(2, "*/");
+                skipComment(2, "*/");
             } else if (c == '#') {
-                copyComment(1, "\n");
+                skipComment(1, "\n");
             } else if (c == '-' && next(1) == '-' && isBlankOrEnd(next(2))) {
-                copyComment(2, "\n");
+                skipComment(2, "\n");
             } else if (isDigit(c) && !afterQualifier() || c == '.' && isDigit(next(1)) && !isWordChar(previous())) {
                 number();
             } else if (isWordChar(c)) {
                 word();
             } else {
-                shape.append(c);
                 pos++;
             }
         }
@@ -156,7 +150,6 @@ public final class SqlShape {
         if (isWordChar(next(0))) { // 0x1F, 1abc; .5a is '.' and the word 5a
             pos = start;
             if (sql.charAt(start) == '.') {
-                shape.append('.');
                 pos++;
             } else {
                 word();
@@ -181,16 +174,30 @@ public final class SqlShape {
 
     /** The literal that began at {@code start} and ends here. */
     private void literal(int start, char kind) {
-        shape.append(markKinds ? kind : '?');
-        if (markKinds) {
-            if (bounds.length < 3 * literals + 3) {
-                bounds = Arrays.copyOf(bounds, bounds.length * 2);
-            }
-            bounds[3 * literals] = start;
-            bounds[3 * literals + 1] = pos;
-            bounds[3 * literals + 2] = kind;
+        if (bounds.length < 3 * literals + 3) {
+            bounds = Arrays.copyOf(bounds, bounds.length * 2);
         }
+        bounds[3 * literals] = start;
+        bounds[3 * literals + 1] = pos;
+        bounds[3 * literals + 2] = kind;
         literals++;
+    }
+
+    /**
+     * The text with each literal replaced by its kind's character, or by {@code ?}; the text itself when it has no
+     * literal. Everything but the literals stands as written, so the shape is copied in pieces once the scan is done.
+     */
+    private String shape(boolean kinds) {
+        if (literals == 0) {
+            return sql;
+        }
+        StringBuilder shape = new StringBuilder(sql.length());
+        int from = 0;
+        for (int i = 0; i < literals; i++) {
+            shape.append(sql, from, bounds[3 * i]).append(kinds ? (char) bounds[3 * i + 2] : '?');
+            from = bounds[3 * i + 1];
+        }
+        return shape.append(sql, from, sql.length()).toString();
     }
 
     private void digits() {
@@ -210,8 +217,6 @@ public final class SqlShape {
             literal(start, OTHER);
         } else if (isHexOrBits(start, pos)) {
             literal(start, OTHER);
-        } else {
-            shape.append(sql, start, pos);
         }
     }
 
@@ -264,8 +269,9 @@ public final class SqlShape {
         return false;
     }
 
-    private void copyQuotedName() {
-        int start = pos++;
+    /** Passes a name in backquotes, a doubled backquote inside it. */
+    private void skipQuotedName() {
+        pos++;
         while (pos < sql.length()) {
             if (sql.charAt(pos++) == '`') {
                 if (next(0) != '`') {
@@ -274,15 +280,12 @@ public final class SqlShape {
                 pos++;
             }
         }
-        shape.append(sql, start, pos);
     }
 
-    /** Copies a comment: its opener of {@code openerLength} characters, through {@code end} or the end of the text. */
-    private void copyComment(int openerLength, String end) {
+    /** Passes a comment: its opener of {@code openerLength} characters, through {@code end} or the end of the text. */
+    private void skipComment(int openerLength, String end) {
         int close = sql.indexOf(end, pos + openerLength);
-        int stop = close < 0 ? sql.length() : close + end.length();
-        shape.append(sql, pos, stop);
-        pos = stop;
+        pos = close < 0 ? sql.length() : close + end.length();
     }
 
     private char next(int ahead) {

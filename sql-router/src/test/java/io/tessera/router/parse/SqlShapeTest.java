@@ -64,7 +64,7 @@ class SqlShapeTest {
             assertThat(shape.length()).isLessThanOrEqualTo(sql.length());
             SqlShape.Lexed lexed = SqlShape.lex(sql);
             if (lexed != null) {
-                assertThat(lexed.key().length()).isEqualTo(shape.length());
+                assertThat(lexed.key().replaceAll("[\\x01-\\x04]", "?")).isEqualTo(shape); // one lexer, two markings
                 for (int i = 0; i < lexed.count(); i++) {
                     assertThat(lexed.end(i)).isGreaterThan(lexed.start(i)).isLessThanOrEqualTo(sql.length());
                 }
