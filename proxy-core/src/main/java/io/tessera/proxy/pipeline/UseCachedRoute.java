@@ -12,7 +12,8 @@ import io.tessera.router.shape.ShapeCache;
 /**
  * A statement whose shape was planned before (the same text but for the values it compares or sets, see
  * {@link ShapeCache}) takes the plan its shape binds to its values, and one whose text was planned before in the same
- * schema and escaping mode takes that plan; either goes straight to {@link RunPlan}: no parse; it is counted here ({@code Com_xxx}), as {@link ParseStatement} counts the others.
+ * schema and escaping mode takes that plan; either goes straight to {@link RunPlan}: no parse; it is counted here
+ * ({@code Com_xxx}), as {@link ParseStatement} counts the others.
  * Hinted statements, shortened texts and sessions with a {@code sql_select_limit} (a plan made for one limit must not
  * serve another) always plan anew, and so do users whose statements are checked against their rights
  * ({@link CheckPrivileges} needs the parse) and sessions holding table locks ({@link CheckTableLocks} needs it).

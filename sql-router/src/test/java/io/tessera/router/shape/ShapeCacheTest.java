@@ -28,10 +28,12 @@ class ShapeCacheTest {
     @Test
     void aPointReadTakesThePlanOfItsShapeWithItsOwnValue() {
         planAndLearn("select c from orders where id = 4");
-        assertThat(cached("select c from orders where id = 10")).isEqualTo("Route dn1: select c from orders where id = 10");
+        assertThat(cached("select c from orders where id = 10"))
+                .isEqualTo("Route dn1: select c from orders where id = 10");
         assertThat(cached("select c from orders where id = 7")).isNull(); // another node: a variant not learnt yet
         planAndLearn("select c from orders where id = 7");
-        assertThat(cached("select c from orders where id = 1001")).isEqualTo("Route dn2: select c from orders where id = 1001");
+        assertThat(cached("select c from orders where id = 1001"))
+                .isEqualTo("Route dn2: select c from orders where id = 1001");
         assertThat(cached("select c from orders where id = '12'")).isNull(); // a string: another shape
         assertThat(cached("select c from orders where id = 12 ")).isNull();  // another text around the values
         assertThat(shapes.size()).isEqualTo(1);
