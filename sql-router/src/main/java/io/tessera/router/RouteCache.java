@@ -81,6 +81,11 @@ public final class RouteCache {
         counters.put();
     }
 
+    /** Forgets the plan of {@code sql}, when one made since is better. */
+    public void remove(String schema, boolean backslashEscapes, String sql) {
+        cache.invalidate(Key.of(schema, backslashEscapes, sql));
+    }
+
     public void clear() {
         cache.invalidateAll();
     }

@@ -1,5 +1,7 @@
 package io.tessera.router;
 
+import io.tessera.router.plan.SortKeyTypes;
+
 /**
  * What the router needs to know about the session that sends a statement.
  *
@@ -8,8 +10,10 @@ package io.tessera.router;
  * @param parents the parent rows' nodes known so far
  * @param selectLimit the session's {@code sql_select_limit}: the most rows a SELECT without LIMIT returns; -1 for
  *     no limit. A single data node applies it itself; a merge of several applies it once, on top.
+ * @param sortKeyTypes what earlier runs of the statement's shape showed of its merge's sort keys
  */
-public record RouteContext(String schema, TableColumns columns, ParentLocator parents, long selectLimit) {
+public record RouteContext(String schema, TableColumns columns, ParentLocator parents, long selectLimit,
+        SortKeyTypes sortKeyTypes) {
 
     public RouteContext {
         if (selectLimit < -1) {
@@ -17,9 +21,18 @@ public record RouteContext(String schema, TableColumns columns, ParentLocator pa
         }
     }
 
+    public RouteContext(String schema, TableColumns columns, ParentLocator parents, long selectLimit) {
+        this(schema, columns, parents, selectLimit, SortKeyTypes.UNKNOWN);
+    }
+
     /** The same session's context with {@code other} as its schema (a MyCat schema hint). */
     public RouteContext inSchema(String other) {
-        return new RouteContext(other, columns, parents, selectLimit);
+        return new RouteContext(other, columns, parents, selectLimit, sortKeyTypes);
+    }
+
+    /** The same context, planning a merge's sort keys by {@code types}. */
+    public RouteContext withSortKeyTypes(SortKeyTypes types) {
+        return new RouteContext(schema, columns, parents, selectLimit, types);
     }
 
     public RouteContext(String schema, TableColumns columns, ParentLocator parents) {

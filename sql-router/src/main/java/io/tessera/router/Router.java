@@ -192,7 +192,7 @@ public final class Router {
         String sql = sql(statement, qualified);
         long limit = SelectLimits.of(select, tables, context.selectLimit());
         return SelectRoutes.spread(locality, select, statement.sql(), sql, qualified, limit,
-                nodeWithoutTables(context));
+                nodeWithoutTables(context), context.sortKeyTypes());
     }
 
     /**

@@ -10,6 +10,7 @@ import io.tessera.router.merge.UnionPlanner;
 import io.tessera.router.plan.PlanNode;
 import io.tessera.router.plan.Route;
 import io.tessera.router.plan.ShardStatement;
+import io.tessera.router.plan.SortKeyTypes;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -46,9 +47,10 @@ final class SelectRoutes {
      * The plan for a SELECT that no single node holds whole: its sharded rows spread over data nodes, merged.
      *
      * @param fallbackNode the node of a union branch that reads no table, when no other branch runs anywhere yet
+     * @param keyTypes the sort keys known not to be strings
      */
     static PlanNode spread(Locality locality, SQLSelectStatement select, String clientSql, String sql,
-            boolean rewritten, long implicitLimit, String fallbackNode) {
+            boolean rewritten, long implicitLimit, String fallbackNode, SortKeyTypes keyTypes) {
         if (locality.isUnion()) {
             return UnionPlanner.plan(select, branchesByNode(locality.unionBranches(), fallbackNode), clientSql,
                     implicitLimit);
@@ -59,7 +61,7 @@ final class SelectRoutes {
             return Route.single(new ShardStatement(partition.nodes().get(0), sql, rewritten));
         }
         return MergePlanner.plan(select, clientSql, sql, rewritten, partition.nodes(), partition.shardingColumns(),
-                implicitLimit);
+                implicitLimit, keyTypes);
     }
 
     /**

@@ -12,6 +12,7 @@ import io.tessera.protocol.error.TesseraException;
 import io.tessera.protocol.result.ResultTable;
 import io.tessera.proxy.exec.TransactionCoordinator.AtomicStatement;
 import io.tessera.proxy.exec.merge.MergeExecution;
+import io.tessera.proxy.exec.merge.SortKeyFeedback;
 import io.tessera.proxy.session.ClientChannel;
 import io.tessera.proxy.session.Session;
 import io.tessera.proxy.session.StatementTimeout;
@@ -69,6 +70,12 @@ public final class Executor implements MergeExecution.Connections {
      */
     public void execute(ClientChannel client, PlanNode plan, ByteBuf payload, boolean columnsOnly,
             StatementType type) {
+        execute(client, plan, payload, columnsOnly, type, SortKeyFeedback.NONE);
+    }
+
+    /** As above; a merge tells {@code keyFeedback} what the nodes' column types showed of its sort keys. */
+    public void execute(ClientChannel client, PlanNode plan, ByteBuf payload, boolean columnsOnly,
+            StatementType type, SortKeyFeedback keyFeedback) {
         boolean read = type.reads();
         if (!admitted(client, plan.route())) {
             payload.release();
@@ -78,7 +85,7 @@ public final class Executor implements MergeExecution.Connections {
         if (!(plan instanceof Route)) {
             payload.release();
             plan.route().shards().forEach(shard -> dataNodes.get(shard.dataNode()).count(true));
-            MergeExecution.run(this, client, plan, mergeMemoryLimit);
+            MergeExecution.run(this, client, plan, mergeMemoryLimit, keyFeedback);
             return;
         }
         Route route = oneCopyForReads((Route) plan, read);

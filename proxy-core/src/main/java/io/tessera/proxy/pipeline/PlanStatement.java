@@ -3,6 +3,7 @@ package io.tessera.proxy.pipeline;
 import io.tessera.proxy.access.StatementRights;
 import io.tessera.proxy.session.Session;
 import io.tessera.router.RouteCache;
+import io.tessera.router.RouteContext;
 import io.tessera.router.Router;
 import io.tessera.router.error.RouteException;
 import io.tessera.router.parse.NoBackslashEscapes;
@@ -17,7 +18,8 @@ import io.tessera.router.shape.ShapeCache;
  * ({@code show @@router}). Refuses what the plan cannot carry out
  * exactly (a shortened text that must be rewritten, a backslash Tessera would escape under NO_BACKSLASH_ESCAPES),
  * and keeps the plan in the route cache when the same text may take it again, and what it teaches the statement's
- * shape in the shape cache, for statements that differ from it only in their values.
+ * shape in the shape cache, for statements that differ from it only in their values. A merge's sort keys are planned
+ * by what earlier merges of the shape showed of their types ({@link SortKeyLearning}).
  */
 final class PlanStatement implements Step {
 
@@ -39,11 +41,18 @@ final class PlanStatement implements Step {
         boolean mayCache = UseCachedRoute.cacheable(run) && run.hint == null && !run.inlined
                 && run.type != StatementType.DDL && session.selectLimit() < 0;
         long start = System.nanoTime();
+        RouteContext context = run.routeContext();
+        if (mayCache) {
+            ShapeCache.SortKeyFacts facts = shapes.sortKeyFacts(session.schema(), run.parsed.sql());
+            context = context.withSortKeyTypes(facts);
+            run.sortKeyFeedback = new SortKeyLearning(shapes, routes, facts, session.schema(),
+                    session.backslashEscapes(), run.parsed.sql());
+        }
         ShapeCache.Learning learning = mayCache ? shapes.startLearning(session.schema(), run.parsed) : null;
         PlanNode plan;
         try {
-            plan = run.hint == null ? router.route(run.statement, run.routeContext())
-                    : hints.route(session, run.hint, run.statement, run.routeContext());
+            plan = run.hint == null ? router.route(run.statement, context)
+                    : hints.route(session, run.hint, run.statement, context);
         } finally {
             if (learning != null) {
                 learning.close();

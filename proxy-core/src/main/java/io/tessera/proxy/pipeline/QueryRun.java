@@ -2,6 +2,7 @@ package io.tessera.proxy.pipeline;
 
 import io.netty.buffer.ByteBuf;
 import io.tessera.protocol.codec.ComQuery;
+import io.tessera.proxy.exec.merge.SortKeyFeedback;
 import io.tessera.proxy.session.ClientChannel;
 import io.tessera.proxy.session.Session;
 import io.tessera.router.RouteContext;
@@ -54,6 +55,8 @@ final class QueryRun {
     /** What the statement asks of its user's rights; set only for users whose statements are checked. */
     StatementAccess access;
     PlanNode plan;
+    /** Told what a merge of {@link #plan} showed of its sort keys. */
+    SortKeyFeedback sortKeyFeedback = SortKeyFeedback.NONE;
     /** The SELECT of each virtual information_schema table the statement reads, once known, by table name. */
     Map<String, String> derivedTables;
 

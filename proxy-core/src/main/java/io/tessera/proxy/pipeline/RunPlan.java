@@ -64,7 +64,7 @@ final class RunPlan implements Step {
             command.release();
             command = ComQuery.encode(client.channel().alloc(), shard.sql(), client.session().clientCharset());
         }
-        executor.execute(client, plan, command, false, run.type);
+        executor.execute(client, plan, command, false, run.type, run.sortKeyFeedback);
         return Flow.HELD;
     }
 

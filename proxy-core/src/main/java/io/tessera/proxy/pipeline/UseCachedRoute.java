@@ -23,11 +23,13 @@ final class UseCachedRoute implements Step {
     private final RouteCache routes;
     private final ShapeCache shapes;
     private final StatusCounters status;
+    private final SortKeyLearning cachedPlans;
 
     UseCachedRoute(RouteCache routes, ShapeCache shapes, StatusCounters status) {
         this.routes = routes;
         this.shapes = shapes;
         this.status = status;
+        this.cachedPlans = new SortKeyLearning(shapes, routes);
     }
 
     @Override
@@ -56,6 +58,7 @@ final class UseCachedRoute implements Step {
         run.client().statementType(cached.type());
         run.client().routingCounters().cachedRoute();
         run.plan = cached.plan();
+        run.sortKeyFeedback = cachedPlans;
         run.skipTo(RunPlan.class);
         return Flow.NEXT;
     }

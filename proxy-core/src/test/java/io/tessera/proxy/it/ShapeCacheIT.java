@@ -22,7 +22,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The statement-shape cache from outside: sysbench's read statements with random values, as text and as server-side
- * prepared statements through Connector/J, over {@code sb} sharded by id mod 2 on two databases, give exactly what
+ * prepared statements through Connector/J, over {@code orders} sharded by id mod 2 on two databases, give exactly what
  * the same statements give on one plain MariaDB table, while {@code show @@cache} shows the shape cache serving most
  * of them without a parse; writes by shape change the same rows as on the plain table; DDL empties it.
  */
@@ -32,17 +32,17 @@ class ShapeCacheIT {
     private static final Logger LOG = LogManager.getLogger(ShapeCacheIT.class);
 
     private static final int ROWS = 400;
-    private static final String CREATE = "CREATE TABLE sb (id INT PRIMARY KEY, k INT NOT NULL, c VARCHAR(40) NOT NULL,"
-            + " KEY k_1 (k))";
+    private static final String CREATE = "CREATE TABLE orders (id INT PRIMARY KEY, k INT NOT NULL,"
+            + " c VARCHAR(40) NOT NULL, KEY k_1 (k))";
     /** sysbench oltp_read_only's statements; the ones without ORDER BY compared as sorted rows. */
     private static final List<String> READS = List.of(
-            "SELECT c FROM sb WHERE id=%d",
-            "SELECT c FROM sb WHERE id BETWEEN %d AND %d",
-            "SELECT SUM(k) FROM sb WHERE id BETWEEN %d AND %d",
-            "SELECT c FROM sb WHERE id BETWEEN %d AND %d ORDER BY c",
-            "SELECT DISTINCT c FROM sb WHERE id BETWEEN %d AND %d ORDER BY c",
-            "SELECT id, c FROM sb WHERE k = %d ORDER BY id LIMIT 5",
-            "SELECT id FROM sb WHERE c = 'c%d' AND id IN (%d, %d)");
+            "SELECT c FROM orders WHERE id=%d",
+            "SELECT c FROM orders WHERE id BETWEEN %d AND %d",
+            "SELECT SUM(k) FROM orders WHERE id BETWEEN %d AND %d",
+            "SELECT c FROM orders WHERE id BETWEEN %d AND %d ORDER BY c",
+            "SELECT DISTINCT c FROM orders WHERE id BETWEEN %d AND %d ORDER BY c",
+            "SELECT id, c FROM orders WHERE k = %d ORDER BY id LIMIT 5",
+            "SELECT id FROM orders WHERE c = 'c%d' AND id IN (%d, %d)");
 
     @RegisterExtension
     static final RunningTessera tessera = RunningTessera.withConf("it/conf/catalog");
@@ -53,7 +53,7 @@ class ShapeCacheIT {
     static void tables() throws SQLException {
         plainDatabase = DataHosts.databaseName(ShapeCacheIT.class, "plain");
         tessera.dataHosts().createDatabase(plainDatabase);
-        StringBuilder insert = new StringBuilder("INSERT INTO sb VALUES ");
+        StringBuilder insert = new StringBuilder("INSERT INTO orders VALUES ");
         for (int id = 1; id <= ROWS; id++) {
             insert.append(id == 1 ? "" : ",").append('(').append(id).append(',').append(id % 13).append(",'c")
                     .append(id % 50).append("')");
@@ -109,12 +109,12 @@ class ShapeCacheIT {
                 Statement p = plain.createStatement()) {
             for (int i = 0; i < 120; i++) {
                 int id = 1 + random.nextInt(ROWS);
-                String sql = i % 3 == 0 ? "UPDATE sb SET k=k+1 WHERE id=" + id
-                        : i % 3 == 1 ? "UPDATE sb SET c='w" + i + "' WHERE id=" + id
-                        : "DELETE FROM sb WHERE id=" + (ROWS + 1 - id);
+                String sql = i % 3 == 0 ? "UPDATE orders SET k=k+1 WHERE id=" + id
+                        : i % 3 == 1 ? "UPDATE orders SET c='w" + i + "' WHERE id=" + id
+                        : "DELETE FROM orders WHERE id=" + (ROWS + 1 - id);
                 assertThat(s.executeUpdate(sql)).as(sql).isEqualTo(p.executeUpdate(sql));
             }
-            String all = "SELECT id, k, c FROM sb ORDER BY id";
+            String all = "SELECT id, k, c FROM orders ORDER BY id";
             assertThat(rows(c, all + " LIMIT 1000", all)).isEqualTo(rows(plain, all, all));
         }
     }
@@ -122,12 +122,12 @@ class ShapeCacheIT {
     @Test
     void ddlEmptiesTheShapeCache() throws SQLException {
         try (Connection c = tessera.connect("TESTDB"); Statement s = c.createStatement()) {
-            rows(c, "SELECT c FROM sb WHERE id=3", "");
-            rows(c, "SELECT c FROM sb WHERE id=4", "");
+            rows(c, "SELECT c FROM orders WHERE id=3", "");
+            rows(c, "SELECT c FROM orders WHERE id=4", "");
             assertThat(shapeCache("CUR")).isPositive();
-            s.execute("CREATE TABLE sb_other (id INT PRIMARY KEY)");
+            s.execute("CREATE TABLE orders_other (id INT PRIMARY KEY)");
             assertThat(shapeCache("CUR")).isZero();
-            s.execute("DROP TABLE sb_other");
+            s.execute("DROP TABLE orders_other");
         }
     }
 

@@ -27,6 +27,7 @@ import io.tessera.router.plan.Project;
 import io.tessera.router.plan.Route;
 import io.tessera.router.plan.Sort;
 import io.tessera.router.plan.SortKey;
+import io.tessera.router.plan.SortKeyTypes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -45,14 +46,16 @@ public final class MergePlanner {
     private final List<ShardingColumn> shardingColumns;
     private final SelectList select;
     private final long implicitLimit;
+    private final SortKeyTypes keyTypes;
 
     private MergePlanner(SQLSelectStatement statement, SQLSelectQueryBlock block, List<ShardingColumn> shardingColumns,
-            long implicitLimit) {
+            long implicitLimit, SortKeyTypes keyTypes) {
         this.statement = statement;
         this.block = block;
         this.shardingColumns = shardingColumns;
         this.select = new SelectList(block, shardingColumns.size() == 1 && shardingColumns.get(0).onlyTable());
         this.implicitLimit = implicitLimit;
+        this.keyTypes = keyTypes;
     }
 
     /**
@@ -64,11 +67,19 @@ public final class MergePlanner {
      * @param shardingColumns the sharding columns of the statement's sharded tables
      * @param implicitLimit the LIMIT of a SELECT that has none (the schema's {@code sqlMaxLimit}, the session's
      *     {@code sql_select_limit}); -1 for none
+     * @param keyTypes the sort keys known not to be strings, which the nodes need not weigh
      */
     public static PlanNode plan(SQLSelectStatement statement, String clientSql, String sql, boolean rewritten,
-            List<String> nodes, List<ShardingColumn> shardingColumns, long implicitLimit) {
-        return plan(statement, clientSql, nodes, shardingColumns, implicitLimit,
+            List<String> nodes, List<ShardingColumn> shardingColumns, long implicitLimit, SortKeyTypes keyTypes) {
+        return plan(statement, clientSql, nodes, shardingColumns, implicitLimit, keyTypes,
                 NodeTexts.same(statement, sql, rewritten));
+    }
+
+    /** As above, weighing every key that may be a string. */
+    public static PlanNode plan(SQLSelectStatement statement, String clientSql, String sql, boolean rewritten,
+            List<String> nodes, List<ShardingColumn> shardingColumns, long implicitLimit) {
+        return plan(statement, clientSql, sql, rewritten, nodes, shardingColumns, implicitLimit,
+                SortKeyTypes.UNKNOWN);
     }
 
     /**
@@ -79,10 +90,10 @@ public final class MergePlanner {
      *     statement's items carry their labels already
      */
     static PlanNode plan(SQLSelectStatement statement, String clientSql, List<String> nodes,
-            List<ShardingColumn> shardingColumns, long implicitLimit, NodeTexts texts) {
+            List<ShardingColumn> shardingColumns, long implicitLimit, SortKeyTypes keyTypes, NodeTexts texts) {
         SQLSelectQueryBlock block = (SQLSelectQueryBlock) statement.getSelect().getQuery();
         Refusals.check(block);
-        MergePlanner planner = new MergePlanner(statement, block, shardingColumns, implicitLimit);
+        MergePlanner planner = new MergePlanner(statement, block, shardingColumns, implicitLimit, keyTypes);
         return planner.plan(clientSql, nodes, texts);
     }
 
@@ -132,7 +143,7 @@ public final class MergePlanner {
             groupByEverySelected(); // not DISTINCT: the hidden weights must not make 'a' and 'a ' two rows
             shape.nodeSqlChanged = true;
         }
-        List<Integer> weights = weightsOf(keys, distinct);
+        List<KeyWeight> weights = weightsOf(keys, distinct);
         shape.limitOnNodes(limit, block);
         shape.merge = route -> keys.isEmpty() ? new Concat(route) : new OrderedMerge(sortKeys(keys, weights), route);
         if (distinct) {
@@ -184,11 +195,12 @@ public final class MergePlanner {
             }
         }
         setNodeOrder(groupKeys);
-        List<Integer> groupWeights = weightsOf(groupKeys, true);
-        List<Integer> orderWeights = new ArrayList<>();
+        List<KeyWeight> groupWeights = weightsOf(groupKeys, true);
+        List<KeyWeight> orderWeights = new ArrayList<>();
         for (int[] key : orderKeys) {
             int group = indexOfHandle(groupKeys, key[0]);
-            orderWeights.add(group >= 0 ? groupWeights.get(group) : aggregates.weightOf(key[0], select));
+            orderWeights.add(group >= 0 ? groupWeights.get(group)
+                    : new KeyWeight(aggregates.weightOf(key[0], select), null));
         }
         if (having == null && !sortAfter && !groupKeys.isEmpty()) {
             shape.limitOnNodes(limit, block); // the first m+n groups in key order are among each node's first m+n
@@ -275,10 +287,13 @@ public final class MergePlanner {
         block.setOrderBy(order);
     }
 
-    private List<Integer> weightsOf(List<int[]> keys, boolean grouped) {
-        List<Integer> weights = new ArrayList<>(keys.size());
+    /** Each key's weight item; none for a key that earlier runs of the statement's shape showed is no string. */
+    private List<KeyWeight> weightsOf(List<int[]> keys, boolean grouped) {
+        List<KeyWeight> weights = new ArrayList<>(keys.size());
         for (int[] key : keys) {
-            weights.add(select.weight(key[0], grouped));
+            String expression = select.text(select.expression(key[0]));
+            weights.add(new KeyWeight(keyTypes.notString(expression) ? null : select.weight(key[0], grouped),
+                    expression));
         }
         return weights;
     }
@@ -296,12 +311,13 @@ public final class MergePlanner {
         block.setGroupBy(groupBy);
     }
 
-    private List<SortKey> sortKeys(List<int[]> keys, List<Integer> weights) {
+    private List<SortKey> sortKeys(List<int[]> keys, List<KeyWeight> weights) {
         List<SortKey> sortKeys = new ArrayList<>(keys.size());
         for (int i = 0; i < keys.size(); i++) {
-            Integer weight = weights.get(i);
+            KeyWeight weight = weights.get(i);
             sortKeys.add(new SortKey(select.column(keys.get(i)[0]),
-                    weight == null ? Columns.NONE : select.column(weight), keys.get(i)[1] != 0));
+                    weight.handle() == null ? Columns.NONE : select.column(weight.handle()), keys.get(i)[1] != 0,
+                    weight.expression()));
         }
         return sortKeys;
     }
@@ -329,6 +345,13 @@ public final class MergePlanner {
 
     private static int descending(SQLSelectOrderByItem item) {
         return item.getType() == SQLOrderingSpecification.DESC ? 1 : 0;
+    }
+
+    /**
+     * A sort key's weight item, {@code null} when it has none, and the key's text when a run may learn whether it is a
+     * string ({@link SortKey#expression}).
+     */
+    private record KeyWeight(Integer handle, String expression) {
     }
 
     /** The merge steps above the route, and what the nodes' SQL needs. */

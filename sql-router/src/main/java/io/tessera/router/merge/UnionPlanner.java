@@ -25,6 +25,7 @@ import io.tessera.router.plan.Limit;
 import io.tessera.router.plan.PlanNode;
 import io.tessera.router.plan.Route;
 import io.tessera.router.plan.ShardStatement;
+import io.tessera.router.plan.SortKeyTypes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -96,14 +97,15 @@ public final class UnionPlanner {
         outer.setLimit(union.getLimit() == null ? null : union.getLimit().clone());
         SQLSelectStatement wrapper = new SQLSelectStatement(new SQLSelect(outer));
         List<String> nodes = new ArrayList<>(branchesByNode.keySet());
-        return MergePlanner.plan(wrapper, null, nodes, List.of(), implicitLimit, (planned, rewritten) -> {
+        NodeTexts texts = (planned, rewritten) -> {
             List<ShardStatement> shards = new ArrayList<>(planned.size());
             for (String node : planned) {
                 derived.setSelect(new SQLSelect(unionAll(branchesByNode.get(node), true)));
                 shards.add(new ShardStatement(node, SqlText.of(wrapper), true));
             }
             return shards;
-        });
+        };
+        return MergePlanner.plan(wrapper, null, nodes, List.of(), implicitLimit, SortKeyTypes.UNKNOWN, texts);
     }
 
     /**

@@ -4,13 +4,16 @@ import io.tessera.router.RouteCache;
 import io.tessera.router.parse.SqlShape;
 import io.tessera.router.plan.PlanNode;
 import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Set;
 
 /**
  * The plans learnt for one shape: up to {@value #MAX_VARIANTS} variants (a point read of a table over two nodes has
  * two, one per node), and what the front end needs to know of any statement of the shape, which its literals do not
  * change (type, schemas named, locking, tables), taken from the first statement a variant was learnt from. A shape
- * that failed to learn {@value #MAX_FAILURES} times learns no more. Thread-safe: variants are added under the lock,
- * read without it.
+ * that failed to learn {@value #MAX_FAILURES} times learns no more. It also keeps which sort keys of its merges the
+ * data nodes showed are no strings ({@link io.tessera.router.plan.SortKeyTypes}). Thread-safe: variants and facts are
+ * written under the lock, read without it.
  */
 final class Shape {
 
@@ -21,6 +24,7 @@ final class Shape {
     private String text;
     private volatile Variant[] variants = new Variant[0];
     private volatile int failures;
+    private volatile Set<String> notStrings = Set.of();
 
     /** The entry for {@code statement}, with its plan, or {@code null} when no variant serves it. */
     RouteCache.Entry bind(SqlShape.Lexed statement) {
@@ -51,6 +55,27 @@ final class Shape {
             more[variants.length] = variant;
             variants = more;
         }
+    }
+
+    boolean notString(String expression) {
+        return notStrings.contains(expression);
+    }
+
+    /**
+     * Learns that the sort keys {@code expressions} are no strings. When that is news, the variants, planned to weigh
+     * them, are dropped, so that the shape is planned again without their weights.
+     *
+     * @return whether it was news
+     */
+    synchronized boolean learnNotStrings(Set<String> expressions) {
+        if (notStrings.containsAll(expressions)) {
+            return false;
+        }
+        Set<String> more = new HashSet<>(notStrings);
+        more.addAll(expressions);
+        notStrings = Set.copyOf(more);
+        variants = new Variant[0];
+        return true;
     }
 
     synchronized void failed() {

@@ -7,7 +7,9 @@ import io.tessera.router.RouteCache;
 import io.tessera.router.parse.ParsedStatement;
 import io.tessera.router.parse.SqlShape;
 import io.tessera.router.plan.PlanNode;
+import io.tessera.router.plan.SortKeyTypes;
 import io.tessera.router.shard.PlacementTrace;
+import java.util.Set;
 
 /**
  * Plans keyed by (schema, statement shape): a statement that differs from one planned before only in the values a
@@ -90,6 +92,11 @@ public final class ShapeCache {
         }
     }
 
+    /** What merges of statements shaped as {@code sql} in {@code schema} showed of their sort keys, and will show. */
+    public SortKeyFacts sortKeyFacts(String schema, String sql) {
+        return new SortKeyFacts(schema, sql);
+    }
+
     public void clear() {
         cache.invalidateAll();
     }
@@ -131,6 +138,51 @@ public final class ShapeCache {
         @Override
         public void close() {
             trace.close();
+        }
+    }
+
+    /**
+     * The sort-key facts of one statement's shape, for the router to plan by and the merge to add to. The shape is
+     * lexed only when first asked: most statements are no merge. For one run, on its event loop.
+     */
+    public final class SortKeyFacts implements SortKeyTypes {
+
+        private final String schema;
+        private final String sql;
+        private Key key;
+        private boolean lexed;
+
+        private SortKeyFacts(String schema, String sql) {
+            this.schema = schema;
+            this.sql = sql;
+        }
+
+        @Override
+        public boolean notString(String expression) {
+            Key shapeKey = key();
+            Shape shape = shapeKey == null ? null : cache.getIfPresent(shapeKey);
+            return shape != null && shape.notString(expression);
+        }
+
+        /**
+         * Learns that the keys {@code expressions} are no strings in this shape.
+         *
+         * @return whether it was news: the shape's variants were dropped, and a plan of this text made before should
+         *     be too
+         */
+        public boolean learnNotStrings(Set<String> expressions) {
+            Key shapeKey = key();
+            return shapeKey != null && !expressions.isEmpty()
+                    && cache.get(shapeKey, k -> new Shape()).learnNotStrings(expressions);
+        }
+
+        private Key key() {
+            if (!lexed) {
+                lexed = true;
+                SqlShape.Lexed shape = SqlShape.lex(sql);
+                key = shape == null ? null : new Key(schema, shape.key());
+            }
+            return key;
         }
     }
 

@@ -8,6 +8,7 @@ import io.tessera.router.Router;
 import io.tessera.router.RouterTest;
 import io.tessera.router.parse.SqlParser;
 import io.tessera.router.plan.PlanNode;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class ShapeCacheTest {
@@ -82,5 +83,43 @@ class ShapeCacheTest {
         planAndLearn("select c from orders where id = 4");
         shapes.clear();
         assertThat(cached("select c from orders where id = 6")).isNull();
+    }
+
+    @Test
+    void sortKeyFactsAreTheShapesAndNewOnesDropItsVariants() {
+        String sql = "select id, c from orders where id between 5 and 104 order by id";
+        planAndLearn(sql);
+        assertThat(cached("select id, c from orders where id between 7 and 9 order by id")).isNotNull();
+
+        ShapeCache.SortKeyFacts facts = shapes.sortKeyFacts("TESTDB", sql);
+        assertThat(facts.notString("id")).isFalse();
+        assertThat(facts.learnNotStrings(Set.of("id"))).isTrue();
+        assertThat(cached("select id, c from orders where id between 7 and 9 order by id")).isNull(); // planned anew
+        assertThat(facts.learnNotStrings(Set.of("id"))).isFalse(); // no news: nothing dropped
+
+        ShapeCache.SortKeyFacts sameShape = shapes.sortKeyFacts("TESTDB",
+                "select id, c from orders where id between 1 and 2 order by id");
+        assertThat(sameShape.notString("id")).isTrue();
+        assertThat(sameShape.notString("c")).isFalse();
+        assertThat(shapes.sortKeyFacts("OTHER", sql).notString("id")).isFalse();
+        assertThat(shapes.sortKeyFacts("TESTDB", "select id, c from orders order by id").notString("id")).isFalse();
+
+        PlanNode replanned = ShapeChecks.planAndLearn(shapes, router, parser.parse(sql),
+                new RouteContext("TESTDB").withSortKeyTypes(sameShape));
+        assertThat(replanned.route().shards().get(0).sql()).isEqualTo(sql);
+        assertThat(cached("select id, c from orders where id between 7 and 9 order by id")).isNotNull();
+        shapes.clear();
+        assertThat(sameShape.notString("id")).isFalse();
+    }
+
+    @Test
+    void aTextWithoutLiteralsKeepsSortKeyFactsButNoVariant() {
+        String sql = "select id from orders order by id";
+        ShapeCache.SortKeyFacts facts = shapes.sortKeyFacts("TESTDB", sql);
+        assertThat(facts.learnNotStrings(Set.of("id"))).isTrue();
+        assertThat(shapes.sortKeyFacts("TESTDB", sql).notString("id")).isTrue();
+        assertThat(shapes.find("TESTDB", sql)).isNull();
+        assertThat(shapes.sortKeyFacts("TESTDB", "select c from orders where c = 'a\\b' order by id")
+                .learnNotStrings(Set.of("id"))).isFalse(); // a backslash: no shape
     }
 }

@@ -58,6 +58,7 @@ public final class MergeExecution {
     private final ClientChannel client;
     private final PlanNode plan;
     private final long memoryLimit;
+    private final SortKeyFeedback keyFeedback;
     private final List<ShardInput> shards;
     private final PacketWriter writer;
     private State state = State.HEADERS;
@@ -70,11 +71,13 @@ public final class MergeExecution {
     private int unflushed;
     private boolean flushScheduled;
 
-    private MergeExecution(Connections connections, ClientChannel client, PlanNode plan, long memoryLimit) {
+    private MergeExecution(Connections connections, ClientChannel client, PlanNode plan, long memoryLimit,
+            SortKeyFeedback keyFeedback) {
         this.connections = connections;
         this.client = client;
         this.plan = plan;
         this.memoryLimit = memoryLimit;
+        this.keyFeedback = keyFeedback;
         this.writer = client.writer();
         List<ShardStatement> statements = plan.route().shards();
         this.shards = new ArrayList<>(statements.size());
@@ -84,9 +87,14 @@ public final class MergeExecution {
         }
     }
 
-    /** Runs {@code plan} for the client; the client gets the merged result or one ERR. */
-    public static void run(Connections connections, ClientChannel client, PlanNode plan, long memoryLimit) {
-        new MergeExecution(connections, client, plan, memoryLimit).start();
+    /**
+     * Runs {@code plan} for the client; the client gets the merged result or one ERR.
+     *
+     * @param keyFeedback told what the nodes' column types showed of the plan's sort keys
+     */
+    public static void run(Connections connections, ClientChannel client, PlanNode plan, long memoryLimit,
+            SortKeyFeedback keyFeedback) {
+        new MergeExecution(connections, client, plan, memoryLimit, keyFeedback).start();
     }
 
     private void start() {
@@ -160,6 +168,7 @@ public final class MergeExecution {
             described.add(definitions);
             nodes.add(shard.dataNode());
         }
+        SortKeyCheck.check(plan, described, keyFeedback);
         int[] sources = NodeColumns.headerSources(described, nodes);
         List<ColumnDefinition41> columns = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {

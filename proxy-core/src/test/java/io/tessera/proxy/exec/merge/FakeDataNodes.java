@@ -58,7 +58,7 @@ final class FakeDataNodes implements MergeExecution.Connections {
 
     /** Starts {@code plan}; when this returns, each node of its route has its statement. */
     void run(PlanNode plan, long mergeMemoryLimit) {
-        MergeExecution.run(this, clientChannel, plan, mergeMemoryLimit);
+        MergeExecution.run(this, clientChannel, plan, mergeMemoryLimit, SortKeyFeedback.NONE);
         client.runPendingTasks();               // the connections are handed over on the client's event loop
     }
 
