@@ -9,7 +9,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.AfterAll;
@@ -48,19 +47,13 @@ class MergeKeyTypesIT {
 
     @BeforeAll
     static void tables() throws SQLException {
-        plainDatabase = DataHosts.databaseName(MergeKeyTypesIT.class, "plain");
-        tessera.dataHosts().createDatabase(plainDatabase);
         StringBuilder insert = new StringBuilder("INSERT INTO orders VALUES ");
         for (int id = 1; id <= ROWS; id++) {
             insert.append(id == 1 ? "" : ",").append('(').append(id).append(',').append(id * 7 % 40).append(",'")
                     .append(id % 3 == 0 ? "B" : "a").append(id % 9).append("','2024-01-")
                     .append(1 + id % 28).append("')");
         }
-        try (Connection c = tessera.connect("TESTDB"); Statement s = c.createStatement()) {
-            s.execute(CREATE);
-            s.execute(insert.toString());
-        }
-        tessera.dataHosts().executeIn(plainDatabase, CREATE, insert.toString());
+        plainDatabase = PlainTwin.create(tessera, MergeKeyTypesIT.class, CREATE, insert.toString());
     }
 
     @AfterAll
@@ -84,8 +77,8 @@ class MergeKeyTypesIT {
                     int low = random.nextInt(round % 5 == 0 ? 3 : ROWS / 2); // a few texts come again
                     int high = low + random.nextInt(ROWS / 2);
                     String sql = String.format(shape, low, high);
-                    List<String> expected = rows(plain, sql);
-                    assertThat(rows(text, sql)).as(sql).isEqualTo(expected);
+                    List<String> expected = PlainTwin.rows(plain, sql);
+                    assertThat(PlainTwin.rows(text, sql)).as(sql).isEqualTo(expected);
                     assertThat(preparedRows(prepared, shape, low, high)).as("prepared " + sql).isEqualTo(expected);
                 }
             }
@@ -106,7 +99,7 @@ class MergeKeyTypesIT {
         String shape = READS.get(0);
         try (Connection c = tessera.connect("TESTDB"); Connection plain = tessera.dataHosts().connectDirect(
                 plainDatabase)) {
-            rows(c, String.format(shape, 1, 30));
+            PlainTwin.rows(c, String.format(shape, 1, 30));
             assertThat(nodeSql(c, String.format(shape, 2, 30))).doesNotContain("WEIGHT_STRING");
             String alter = "ALTER TABLE orders MODIFY k VARCHAR(10) NOT NULL";
             tessera.dataHosts().executeIn(tessera.database("db1"), alter);
@@ -114,13 +107,13 @@ class MergeKeyTypesIT {
             tessera.dataHosts().executeIn(plainDatabase, alter);
 
             String sql = String.format(shape, 3, 30);
-            assertThatThrownBy(() -> rows(c, sql))
+            assertThatThrownBy(() -> PlainTwin.rows(c, sql))
                     .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getErrorCode()).isEqualTo(1235))
                     .hasMessageContaining("sort key k was planned as no string")
                     .hasMessageContaining("run the statement again");
-            List<String> expected = rows(plain, sql);
+            List<String> expected = PlainTwin.rows(plain, sql);
             assertThat(expected.get(0)).matches("\\d+\\|9\\|.*"); // '9' > '39' as strings
-            assertThat(rows(c, sql)).isEqualTo(expected);
+            assertThat(PlainTwin.rows(c, sql)).isEqualTo(expected);
             assertThat(nodeSql(c, sql)).contains("WEIGHT_STRING(k)");
         }
     }
@@ -133,32 +126,13 @@ class MergeKeyTypesIT {
         }
     }
 
-    private static List<String> rows(Connection c, String sql) throws SQLException {
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-            return read(rs);
-        }
-    }
-
     private static List<String> preparedRows(Connection c, String shape, int low, int high) throws SQLException {
         try (PreparedStatement s = c.prepareStatement(shape.replace("%d", "?"))) {
             s.setInt(1, low);
             s.setInt(2, high);
             try (ResultSet rs = s.executeQuery()) {
-                return read(rs);
+                return PlainTwin.rows(rs);
             }
         }
-    }
-
-    private static List<String> read(ResultSet rs) throws SQLException {
-        List<String> rows = new ArrayList<>();
-        int columns = rs.getMetaData().getColumnCount();
-        while (rs.next()) {
-            StringBuilder row = new StringBuilder();
-            for (int i = 1; i <= columns; i++) {
-                row.append(rs.getString(i)).append('|');
-            }
-            rows.add(row.toString());
-        }
-        return rows;
     }
 }

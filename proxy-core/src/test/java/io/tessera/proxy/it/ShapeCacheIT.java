@@ -8,7 +8,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -51,18 +50,12 @@ class ShapeCacheIT {
 
     @BeforeAll
     static void tables() throws SQLException {
-        plainDatabase = DataHosts.databaseName(ShapeCacheIT.class, "plain");
-        tessera.dataHosts().createDatabase(plainDatabase);
         StringBuilder insert = new StringBuilder("INSERT INTO orders VALUES ");
         for (int id = 1; id <= ROWS; id++) {
             insert.append(id == 1 ? "" : ",").append('(').append(id).append(',').append(id % 13).append(",'c")
                     .append(id % 50).append("')");
         }
-        try (Connection c = tessera.connect("TESTDB"); Statement s = c.createStatement()) {
-            s.execute(CREATE);
-            s.execute(insert.toString());
-        }
-        tessera.dataHosts().executeIn(plainDatabase, CREATE, insert.toString());
+        plainDatabase = PlainTwin.create(tessera, ShapeCacheIT.class, CREATE, insert.toString());
     }
 
     @AfterAll
@@ -164,15 +157,7 @@ class ShapeCacheIT {
 
     /** The rows as text, sorted unless the statement orders them. */
     private static List<String> read(ResultSet rs, String shape) throws SQLException {
-        List<String> rows = new ArrayList<>();
-        int columns = rs.getMetaData().getColumnCount();
-        while (rs.next()) {
-            StringBuilder row = new StringBuilder();
-            for (int i = 1; i <= columns; i++) {
-                row.append(rs.getString(i)).append('|');
-            }
-            rows.add(row.toString());
-        }
+        List<String> rows = PlainTwin.rows(rs);
         if (!shape.contains("ORDER BY")) {
             rows.sort(null);
         }
