@@ -117,6 +117,11 @@ public interface AdminContext {
     /** The caches of the configuration in force ({@code show @@cache}), in the order to show them. */
     List<CacheCounts> caches();
 
+    /** The nodes of this node's cluster ({@code show @@cluster}); empty when it runs on its own. */
+    default List<ClusterNodeView> clusterNodes() {
+        return List.of();
+    }
+
     /**
      * The SQL statistics and their switches ({@code show @@sql...}, {@code reload @@sqlstat},
      * {@code reload @@sqlslow}).

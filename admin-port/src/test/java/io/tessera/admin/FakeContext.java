@@ -160,6 +160,13 @@ public record FakeContext(String version, long startupMillis, Clock clock, List<
                 new CacheCounts("ER_SQL2PARENTID", 100_000, 0, 0, 0, 0, 0, 0));
     }
 
+    /** A node of a cluster of two, the other one absent. */
+    @Override
+    public List<ClusterNodeView> clusterNodes() {
+        return List.of(new ClusterNodeView("n1", "UP", "127.0.0.1", 8066, 9066, "0.1.0", 4, "", true),
+                new ClusterNodeView("n2", "ABSENT", "", 0, 0, "", 0, "", false));
+    }
+
     public FakeContext withDataHosts(List<DataHostView> hosts) {
         return new FakeContext(version, startupMillis, clock, schemas, dataNodes, hosts, threadPools, connections,
                 commandCounts, sqlStats);

@@ -1,5 +1,6 @@
 package io.tessera.proxy;
 
+import io.tessera.proxy.cluster.ClusterSettings;
 import io.tessera.proxy.config.ConfigException;
 import io.tessera.proxy.config.ConfigLoader;
 import io.tessera.proxy.frontend.ClientTls;
@@ -9,6 +10,7 @@ import io.tessera.proxy.topology.ModelMapper;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * {@code bin/tessera check}: loads the configuration as a start would (the three files, then every sharding function
@@ -34,8 +36,10 @@ final class CheckCommand {
      */
     static int run(Path confDir, PrintStream out, PrintStream err) {
         Path dir = confDir.toAbsolutePath();
+        Optional<ClusterSettings> cluster;
         ConfigLoader.Loaded loaded;
         try {
+            cluster = ClusterSettings.read(dir);
             loaded = ConfigLoader.loadWithWarnings(dir);
         } catch (ConfigException e) {
             printProblems(dir, e, e.warnings(), err);
@@ -53,6 +57,9 @@ final class CheckCommand {
         List<String> warnings = loaded.warnings();
         out.println("configuration OK: " + dir + (warnings.isEmpty() ? "" : ", with " + count(warnings) + ":"));
         printWarnings(warnings, out);
+        cluster.ifPresent(c -> out.println("cluster mode (" + ClusterSettings.FILE + "): node " + c.myid()
+                + " of cluster " + c.clusterId() + ", ZooKeeper " + c.zkUrl() + ": at start the node writes the"
+                + " cluster's configuration version into this directory and runs that"));
         return OK;
     }
 

@@ -1,5 +1,8 @@
 package io.tessera.proxy;
 
+import io.tessera.proxy.cluster.Cluster;
+import io.tessera.proxy.cluster.ClusterMember;
+import io.tessera.proxy.cluster.ClusterSettings;
 import io.tessera.proxy.config.ConfigException;
 import io.tessera.proxy.config.ConfigLoader;
 import io.tessera.proxy.config.TesseraConfig;
@@ -12,7 +15,9 @@ import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.Charset;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -20,12 +25,15 @@ import org.apache.logging.log4j.Logger;
 /**
  * Command line: {@code run --conf DIR} starts Tessera in the foreground until it is stopped (SIGTERM, Ctrl-C), and
  * exits 1 at once when the configuration is invalid or a port cannot be listened on; {@code check --conf DIR}
- * validates the configuration ({@link CheckCommand}); {@code encrypt ...} prints an encrypted password for
+ * validates the configuration ({@link CheckCommand}); {@code zk-push --conf DIR} pushes it to the cluster's ZooKeeper
+ * ({@link ZkPushCommand}); {@code encrypt ...} prints an encrypted password for
  * {@code usingDecrypt="1"} ({@link EncryptCommand}). {@code bin/tessera} is the usual way in.
  */
 public final class TesseraMain {
 
     private static final Logger LOG = LogManager.getLogger(TesseraMain.class);
+    /** How long a starting cluster node waits for ZooKeeper before it starts on conf/ as it is. */
+    private static final Duration ZOOKEEPER_WAIT = Duration.ofSeconds(10);
 
     private TesseraMain() {
     }
@@ -38,20 +46,34 @@ public final class TesseraMain {
             case "encrypt" -> System.exit(EncryptCommand.run(Arrays.copyOfRange(args, 1, args.length),
                     TesseraMain::readPassword, System.out, System.err));
             case "run" -> run(conf);
+            case "zk-push" -> System.exit(ZkPushCommand.run(conf, System.out, System.err));
             default -> {
-                System.err.println("usage: TesseraMain run|check [--conf DIR] | encrypt ...");
+                System.err.println("usage: TesseraMain run|check|zk-push [--conf DIR] | encrypt ...");
                 System.exit(2);
             }
         }
     }
 
     private static void run(Path conf) throws InterruptedException {
+        Cluster cluster;
+        try {
+            cluster = cluster(conf);
+        } catch (ConfigException e) {
+            System.err.println("configuration error in " + conf.toAbsolutePath() + ":");
+            System.err.println(e.getMessage());
+            System.exit(1);
+            return;
+        } catch (RuntimeException e) {
+            exitBecauseNotStarted(e);
+            return;
+        }
         TesseraConfig config;
         try {
             config = ConfigLoader.load(conf);
             ModelMapper.catalog(config); // builds every sharding function: their problems are configuration errors too
             SequencesFactory.check(config); // the sequence handler's file, read again at start
         } catch (ConfigException e) {
+            cluster.close();
             System.err.println("configuration error in " + conf.toAbsolutePath() + ":");
             System.err.println(e.getMessage());
             System.exit(1);
@@ -60,7 +82,7 @@ public final class TesseraMain {
         long started = System.nanoTime();
         TesseraServer server;
         try {
-            server = TesseraServer.start(config);
+            server = TesseraServer.start(config, cluster);
         } catch (RuntimeException e) {
             exitBecauseNotStarted(e);
             return;
@@ -77,6 +99,29 @@ public final class TesseraMain {
         LOG.warn(ready); // WARN is the default level: the start-up line must reach the log
         System.out.println(ready);
         stopped.await();
+    }
+
+    /**
+     * The cluster {@code myid.properties} in {@code conf} names, its configuration version written into {@code conf}
+     * (ClusterMember.prepare); a node on its own when there is none.
+     */
+    private static Cluster cluster(Path conf) throws InterruptedException {
+        Optional<ClusterSettings> settings = ClusterSettings.read(conf);
+        if (settings.isEmpty()) {
+            return Cluster.STANDALONE;
+        }
+        ClusterMember member = ClusterMember.connect(settings.get(), conf, ZOOKEEPER_WAIT);
+        try {
+            member.prepare();
+            return member;
+        } catch (InterruptedException e) {
+            member.close();
+            throw e;
+        } catch (Exception e) {
+            member.close();
+            throw new IllegalStateException("cannot take cluster " + settings.get().clusterId()
+                    + "'s configuration from ZooKeeper: " + e.getMessage(), e);
+        }
     }
 
     /**

@@ -17,6 +17,7 @@ import io.tessera.proxy.admin.DataHostViews;
 import io.tessera.proxy.admin.ProxyAdminActions;
 import io.tessera.proxy.admin.ProxyAdminContext;
 import io.tessera.proxy.admin.SystemLog;
+import io.tessera.proxy.cluster.Cluster;
 import io.tessera.proxy.config.SystemConfig;
 import io.tessera.proxy.config.TesseraConfig;
 import io.tessera.proxy.exec.DataNode;
@@ -71,10 +72,11 @@ public final class TesseraServer implements AutoCloseable {
     private final TesseraMetrics metrics; // null, as metricsServer, when metricsPort is 0
     private final MetricsServer metricsServer;
     private final Sequences sequences;
+    private final Cluster cluster;
 
     private TesseraServer(EventLoopGroup group, BusinessExecutor business, TopologyHolder topologies,
             TopologyBuilder builder, FrontendServer frontend, AdminServer admin, XaLog xaLog, TesseraMetrics metrics,
-            MetricsServer metricsServer, Sequences sequences) {
+            MetricsServer metricsServer, Sequences sequences, Cluster cluster) {
         this.group = group;
         this.business = business;
         this.topologies = topologies;
@@ -85,6 +87,7 @@ public final class TesseraServer implements AutoCloseable {
         this.metrics = metrics;
         this.metricsServer = metricsServer;
         this.sequences = sequences;
+        this.cluster = cluster;
     }
 
     /**
@@ -96,8 +99,16 @@ public final class TesseraServer implements AutoCloseable {
      * @throws java.io.UncheckedIOException when a port cannot be listened on; everything opened is closed again
      */
     public static TesseraServer start(TesseraConfig config) throws InterruptedException {
+        return start(config, Cluster.STANDALONE);
+    }
+
+    /**
+     * Starts Tessera on {@code config} as a node of {@code cluster}, which it joins once it serves and leaves when
+     * closed; a start that fails closes the cluster too.
+     */
+    public static TesseraServer start(TesseraConfig config, Cluster cluster) throws InterruptedException {
         // read once, at start: a reload keeps the handler (see SequencesFactory)
-        return start(config, (dataNodes, blocking) -> SequencesFactory.create(config, dataNodes, blocking));
+        return start(config, (dataNodes, blocking) -> SequencesFactory.create(config, dataNodes, blocking), cluster);
     }
 
     /**
@@ -105,7 +116,7 @@ public final class TesseraServer implements AutoCloseable {
      * from {@code sequences} instead of server.xml's handler.
      */
     public static TesseraServer start(TesseraConfig config, Sequences sequences) throws InterruptedException {
-        return start(config, (dataNodes, blocking) -> sequences);
+        return start(config, (dataNodes, blocking) -> sequences, Cluster.STANDALONE);
     }
 
     /** Opens the global sequences of a starting Tessera. */
@@ -119,7 +130,7 @@ public final class TesseraServer implements AutoCloseable {
         Sequences open(Function<String, DataNode> dataNodes, java.util.concurrent.Executor blocking);
     }
 
-    private static TesseraServer start(TesseraConfig config, SequencesSource sequencesSource)
+    private static TesseraServer start(TesseraConfig config, SequencesSource sequencesSource, Cluster cluster)
             throws InterruptedException {
         long startupMillis = System.currentTimeMillis();
         SystemConfig system = config.system();
@@ -137,6 +148,8 @@ public final class TesseraServer implements AutoCloseable {
         TesseraMetrics metrics = null;
         MetricsServer metricsServer = null;
         Sequences sequences = null;
+        AtomicReference<ConfigReloader> reloaded = new AtomicReference<>();
+        TesseraServer server;
         try {
             sequences = sequencesSource.open(name -> running.get().current().dataNodes().get(name), business);
             xaLog = XaLog.open(xaLogFile(config));
@@ -168,15 +181,17 @@ public final class TesseraServer implements AutoCloseable {
             AdminServer admin = AdminServer.bind(new AdminSettings(system.bindIp(), system.managerPort(),
                     system.maxPacketSize(), system.authTimeout().toMillis(), AdminUsers.of(config)),
                     new ProxyAdminContext(version, startupMillis, running.get(), reloader, connections, sqlStats,
-                            group, List.of(business), SystemLog.ofLog4j(business)),
-                    new ProxyAdminActions(connections, running.get(), reloader), group, serverChannel);
+                            group, List.of(business), SystemLog.ofLog4j(business), cluster),
+                    new ProxyAdminActions(connections, running.get(), reloader, cluster), group, serverChannel);
             adminServer.set(admin);
             if (metrics != null) {
                 metricsServer = MetricsServer.bind(system.bindIp(), system.metricsPort(), metrics);
             }
-            return new TesseraServer(group, business, running.get(), builder, frontend, admin, xaLog, metrics,
-                    metricsServer, sequences);
+            reloaded.set(reloader);
+            server = new TesseraServer(group, business, running.get(), builder, frontend, admin, xaLog, metrics,
+                    metricsServer, sequences, cluster);
         } catch (Throwable e) { // whatever stopped the start, even a checked exception Netty rethrew unchecked
+            cluster.close();
             if (metricsServer != null) {
                 metricsServer.close();
             }
@@ -199,6 +214,14 @@ public final class TesseraServer implements AutoCloseable {
             business.close();
             throw e;
         }
+        try {
+            cluster.join(Cluster.Endpoint.of(system.bindIp(), server.serverPort(), server.managerPort(), VERSION),
+                    () -> reloaded.get().reload(ConfigReloader.Scope.ALL));
+        } catch (RuntimeException e) {
+            server.close();
+            throw e;
+        }
+        return server;
     }
 
     /** The value of a future that completes during the start, its failure thrown as it is. */
@@ -272,6 +295,7 @@ public final class TesseraServer implements AutoCloseable {
 
     @Override
     public void close() {
+        cluster.close(); // first: the other nodes see this one leave before its ports close
         if (metricsServer != null) {
             metricsServer.close();
             metrics.close();

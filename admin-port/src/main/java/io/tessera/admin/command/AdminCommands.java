@@ -58,6 +58,7 @@ public final class AdminCommands {
                 new ShowConnection(),
                 new ShowBackend(),
                 new ShowCache(),
+                new ShowCluster(),
                 new ShowSession(),
                 new ShowConnectionSql(),
                 new ShowSql(),

@@ -8,6 +8,7 @@ import io.tessera.admin.ReloadScope;
 import io.tessera.backend.host.DataHost;
 import io.tessera.backend.host.Server;
 import io.tessera.protocol.error.ErrorCode;
+import io.tessera.proxy.cluster.Cluster;
 import io.tessera.proxy.local.KillStatement;
 import io.tessera.proxy.session.ClientChannel;
 import io.tessera.proxy.session.ClientConnections;
@@ -36,15 +37,19 @@ public final class ProxyAdminActions implements AdminActions {
     private final ClientConnections connections;
     private final TopologyHolder topologies;
     private final ConfigReloader reloader;
+    private final Cluster cluster;
 
     /**
      * @param topologies the topology whose data nodes stop the killed connections' statements
      * @param reloader what reloads and rolls back the configuration
+     * @param cluster where a reload that took effect is pushed, for the other nodes to load
      */
-    public ProxyAdminActions(ClientConnections connections, TopologyHolder topologies, ConfigReloader reloader) {
+    public ProxyAdminActions(ClientConnections connections, TopologyHolder topologies, ConfigReloader reloader,
+            Cluster cluster) {
         this.connections = connections;
         this.topologies = topologies;
         this.reloader = reloader;
+        this.cluster = cluster;
     }
 
     @Override
@@ -54,11 +59,22 @@ public final class ProxyAdminActions implements AdminActions {
             case BASIC -> ConfigReloader.Scope.SCHEMAS;
             case ALL -> ConfigReloader.Scope.ALL;
         };
-        return reloader.reload(what).thenApply(done -> new ConfigReload(scope, done.loadedMillis(), done.notes()));
+        return reloader.reload(what).thenCompose(done -> cluster.publish().thenApply(pushed -> {
+            List<String> notes = new ArrayList<>(done.notes());
+            pushed.ifPresent(version -> notes.add("pushed to the cluster as configuration version " + version
+                    + ": every node loads it"));
+            return new ConfigReload(scope, done.loadedMillis(), notes);
+        }));
     }
 
     @Override
     public CompletionStage<ConfigReload> rollbackConfig() {
+        if (cluster != Cluster.STANDALONE) {
+            // the configuration rolled back to lives in this node's memory only: the others would not follow
+            return CompletableFuture.failedStage(ErrorCode.UNKNOWN_ERROR.exception("rollback @@config is not"
+                    + " available in cluster mode: put the configuration to return to in conf/ and run reload"
+                    + " @@config_all, or push it with bin/tessera zk-push"));
+        }
         return reloader.rollback().thenApply(done -> new ConfigReload(ReloadScope.ALL, done.loadedMillis(),
                 done.notes()));
     }

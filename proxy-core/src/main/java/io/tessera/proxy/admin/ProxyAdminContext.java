@@ -6,6 +6,7 @@ import io.netty.util.concurrent.EventExecutor;
 import io.tessera.admin.AdminContext;
 import io.tessera.admin.BackendConnectionView;
 import io.tessera.admin.CacheCounts;
+import io.tessera.admin.ClusterNodeView;
 import io.tessera.admin.CommandCounts;
 import io.tessera.admin.ConnectionView;
 import io.tessera.admin.DataHostView;
@@ -19,6 +20,7 @@ import io.tessera.admin.SqlStatsView;
 import io.tessera.admin.SystemParameterView;
 import io.tessera.admin.ThreadPoolView;
 import io.tessera.admin.WhiteHostView;
+import io.tessera.proxy.cluster.Cluster;
 import io.tessera.proxy.config.SchemaConfig;
 import io.tessera.proxy.config.TableConfig;
 import io.tessera.proxy.exec.ColumnOrders;
@@ -62,6 +64,7 @@ public final class ProxyAdminContext implements AdminContext {
     private final List<ThreadPoolView> threadPools;
     private final SystemLog systemLog;
     private final ProcessorViews processors;
+    private final Cluster cluster;
 
     /**
      * @param topologies the topology each view reads, once per view
@@ -69,11 +72,13 @@ public final class ProxyAdminContext implements AdminContext {
      * @param sqlStats the SQL statistics the pipeline records
      * @param threadPools what {@code show @@threadpool} reports: the business executor
      * @param systemLog what {@code show @@syslog} reads
+     * @param cluster the cluster {@code show @@cluster} shows
      */
     public ProxyAdminContext(String version, long startupMillis, TopologyHolder topologies, ConfigReloader reloader,
             ClientConnections connections, SqlStats sqlStats, EventLoopGroup group, List<ThreadPoolView> threadPools,
-            SystemLog systemLog) {
+            SystemLog systemLog, Cluster cluster) {
         this.version = version;
+        this.cluster = cluster;
         this.systemLog = systemLog;
         this.threadPools = List.copyOf(threadPools);
         this.startupMillis = startupMillis;
@@ -216,6 +221,11 @@ public final class ProxyAdminContext implements AdminContext {
      * ER_SQL2PARENTID, then what MyCat does not have: the column orders learnt for INSERTs without a column list,
      * and the statement shapes (bounded by their characters as the route cache; PUT counts the plans learnt).
      */
+    @Override
+    public List<ClusterNodeView> clusterNodes() {
+        return cluster.nodes();
+    }
+
     @Override
     public List<CacheCounts> caches() {
         StatementPipeline pipeline = topologies.current().pipeline();

@@ -67,7 +67,10 @@ final class NotHonoured {
                     "the compressed protocol is not offered to clients"),
             property("useGlobleTableCheck", system -> isOne(system, "useGlobleTableCheck"), NO_CONSISTENCY_CHECK),
             property("checkTableConsistency", system -> isOne(system, "checkTableConsistency"),
-                    NO_CONSISTENCY_CHECK));
+                    NO_CONSISTENCY_CHECK),
+            property("useZKSwitch", system -> system.raw("useZKSwitch").map("true"::equalsIgnoreCase).orElse(false),
+                    "each node decides a writeHost switch on its own, as without ZooKeeper (agreeing on it through"
+                            + " ZooKeeper is not built)"));
 
 
     private static final List<Rule<SchemaConfig>> SCHEMA = List.of(

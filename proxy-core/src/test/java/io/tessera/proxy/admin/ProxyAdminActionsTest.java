@@ -3,6 +3,7 @@ package io.tessera.proxy.admin;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tessera.admin.KilledConnections;
+import io.tessera.proxy.cluster.Cluster;
 import io.tessera.proxy.session.ClientConnections;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -10,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class ProxyAdminActionsTest {
 
     private final ClientConnections connections = new ClientConnections();
-    private final ProxyAdminActions actions = new ProxyAdminActions(connections, null, null);
+    private final ProxyAdminActions actions = new ProxyAdminActions(connections, null, null, Cluster.STANDALONE);
 
     @Test
     void offlineAndOnlineFlipWhatThePingsAndShowServerRead() {

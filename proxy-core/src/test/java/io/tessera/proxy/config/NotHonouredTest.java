@@ -51,6 +51,7 @@ class NotHonouredTest {
                         <property name="useCompression">1</property>
                         <property name="useGlobleTableCheck">1</property>
                         <property name="checkTableConsistency">1</property>
+                        <property name="useZKSwitch">true</property>
                     </system>
                     <firewall>
                         <whitehost>
@@ -120,6 +121,9 @@ class NotHonouredTest {
                         + " global table consistency check is not built",
                 "server.xml: <system>: <property name=\"checkTableConsistency\">1</property> has no effect yet: the"
                         + " global table consistency check is not built",
+                "server.xml: <system>: <property name=\"useZKSwitch\">true</property> has no effect yet: each node"
+                        + " decides a writeHost switch on its own, as without ZooKeeper (agreeing on it through"
+                        + " ZooKeeper is not built)",
                 "server.xml: no <user> has <property name=\"manager\">true</property>: every user may log in to the"
                         + " admin port (managerPort 9066) and run its commands, as in MyCat 1.6; mark the users who"
                         + " manage Tessera",

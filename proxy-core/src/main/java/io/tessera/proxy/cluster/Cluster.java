@@ -1,0 +1,71 @@
+package io.tessera.proxy.cluster;
+
+import io.tessera.admin.ClusterNodeView;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
+
+/** The cluster a Tessera node belongs to, or none ({@link #STANDALONE}). */
+public interface Cluster extends AutoCloseable {
+
+    /** A node on its own: no ZooKeeper, nothing shared. */
+    Cluster STANDALONE = new Cluster() {
+        @Override
+        public void join(Endpoint endpoint, Supplier<CompletableFuture<?>> reload) {
+        }
+
+        @Override
+        public CompletableFuture<OptionalLong> publish() {
+            return CompletableFuture.completedFuture(OptionalLong.empty());
+        }
+
+        @Override
+        public List<ClusterNodeView> nodes() {
+            return List.of();
+        }
+
+        @Override
+        public void close() {
+        }
+    };
+
+    /** Where a node's clients and admins reach it, as the other nodes see it. */
+    record Endpoint(String host, int serverPort, int managerPort, String version) {
+
+        /** The endpoint of a node bound to {@code bindIp}: that address, or the host's name for a wildcard. */
+        public static Endpoint of(String bindIp, int serverPort, int managerPort, String version) {
+            String host = bindIp;
+            if (bindIp.equals("0.0.0.0") || bindIp.equals("::")) {
+                try {
+                    host = InetAddress.getLocalHost().getHostName();
+                } catch (UnknownHostException e) {
+                    host = "localhost";
+                }
+            }
+            return new Endpoint(host, serverPort, managerPort, version);
+        }
+    }
+
+    /**
+     * Joins, once the node serves: shows it to the others, and from now on writes each newly pushed configuration
+     * version into {@code conf/} and applies it with {@code reload} (a {@code reload @@config_all}).
+     */
+    void join(Endpoint endpoint, Supplier<CompletableFuture<?>> reload);
+
+    /**
+     * After a reload through this node's admin port took effect here: pushes its {@code conf/} as the cluster's new
+     * version, which every other node then loads.
+     *
+     * @return the version pushed; empty for a node on its own
+     */
+    CompletableFuture<OptionalLong> publish();
+
+    /** What {@code show @@cluster} shows. */
+    List<ClusterNodeView> nodes();
+
+    @Override
+    void close();
+}

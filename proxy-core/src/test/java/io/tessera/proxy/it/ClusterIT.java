@@ -1,0 +1,273 @@
+package io.tessera.proxy.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tessera.mariadb.EmbeddedMariaDb;
+import io.tessera.proxy.TesseraServer;
+import io.tessera.proxy.cluster.ClusterMember;
+import io.tessera.proxy.cluster.ClusterSettings;
+import io.tessera.proxy.cluster.ConfigStore;
+import io.tessera.proxy.config.ConfigLoader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.RetryOneTime;
+import org.apache.curator.test.TestingServer;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * Three Tessera nodes of one cluster in this JVM, a real ZooKeeper (Curator's {@link TestingServer}) and the local
+ * MariaDB: the first node's {@code conf/} becomes the cluster's configuration, the other two start with nothing but
+ * their {@code myid.properties}; a push and a {@code reload @@config_all} on one node reach all three; a version that
+ * does not load leaves every node on the one it runs, saying why; without ZooKeeper every node keeps serving.
+ */
+@Tag("integration")
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class ClusterIT {
+
+    private static final Logger LOG = LogManager.getLogger(ClusterIT.class);
+    private static final String CLUSTER = "cluster-it";
+    private static final List<String> MYIDS = List.of("n1", "n2", "n3");
+    private static final long WAIT_MILLIS = 20_000;
+
+    private static TestingServer zookeeper;
+    private static DataHosts dataHosts;
+    private static String db1;
+    private static String db2;
+    private static Path home;
+    private static final List<TesseraServer> servers = new ArrayList<>();
+    private static final List<ClusterMember> members = new ArrayList<>();
+
+    @BeforeAll
+    static void cluster() throws Exception {
+        zookeeper = new TestingServer(true);
+        dataHosts = DataHosts.get();
+        db1 = DataHosts.databaseName(ClusterIT.class, "db1");
+        db2 = DataHosts.databaseName(ClusterIT.class, "db2");
+        dataHosts.createDatabase(db1);
+        dataHosts.createDatabase(db2);
+        home = Files.createTempDirectory("tessera-cluster-it-");
+        for (String myid : MYIDS) {
+            Path conf = Files.createDirectories(home.resolve(myid));
+            Files.writeString(conf.resolve(ClusterSettings.FILE), "loadZk=true\nzkURL=" + zookeeper.getConnectString()
+                    + "\nclusterId=" + CLUSTER + "\nmyid=" + myid + "\nclusterSize=3\nclusterNodes=n1,n2,n3\n");
+        }
+        writeConf(home.resolve("n1"), "orders"); // n2 and n3 start without any configuration of their own
+        for (String myid : MYIDS) {
+            start(home.resolve(myid));
+        }
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        servers.forEach(TesseraServer::close);
+        if (zookeeper != null) {
+            zookeeper.close();
+        }
+        if (dataHosts != null) {
+            dataHosts.dropDatabase(db1);
+            dataHosts.dropDatabase(db2);
+        }
+        if (home != null) {
+            EmbeddedMariaDb.deleteRecursively(home);
+        }
+    }
+
+    private static void start(Path conf) throws Exception {
+        ClusterSettings settings = ClusterSettings.read(conf).orElseThrow();
+        ClusterMember member = ClusterMember.connect(settings, conf, Duration.ofSeconds(10));
+        member.prepare();
+        members.add(member);
+        servers.add(TesseraServer.start(ConfigLoader.load(conf), member));
+    }
+
+    @Test
+    @Order(1)
+    void everyNodeRunsTheFirstNodesConfigurationAndSeesTheOthers() throws Exception {
+        for (TesseraServer server : servers) {
+            assertThat(tables(server)).containsExactly("orders");
+        }
+        waitFor("all three members", () -> cluster(servers.get(2)).stream().filter(r -> r.get("STATE").equals("UP"))
+                .count() == 3);
+        List<Map<String, String>> rows = cluster(servers.get(0));
+        assertThat(rows).extracting(r -> r.get("MYID")).containsExactly("n1", "n2", "n3");
+        assertThat(rows).extracting(r -> r.get("CONFIG_VERSION")).containsOnly("1");
+        assertThat(rows).extracting(r -> r.get("SELF")).containsExactly("YES", "NO", "NO");
+        assertThat(rows.get(1).get("PORT")).isEqualTo(Integer.toString(servers.get(1).serverPort()));
+    }
+
+    @Test
+    @Order(2)
+    void aPushReachesEveryNode() throws Exception {
+        Path pushed = Files.createDirectories(home.resolve("pushed"));
+        writeConf(pushed, "orders", "customers");
+        long start = System.nanoTime();
+        long version = push(pushed);
+        waitFor("version " + version + " on every node", () -> members.stream()
+                .allMatch(member -> member.configVersion() == version));
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        LOG.warn("ClusterIT: configuration version {} pushed and loaded by all 3 nodes in {} ms", version, millis);
+        for (TesseraServer server : servers) {
+            assertThat(tables(server)).containsExactly("customers", "orders");
+        }
+    }
+
+    @Test
+    @Order(3)
+    void aReloadOnOneNodeIsPushedToTheOthers() throws Exception {
+        writeConf(home.resolve("n2"), "orders", "customers", "items");
+        assertThat(AdminRows.update(servers.get(1).managerPort(), "reload @@config_all")).isEqualTo(1);
+        long version = members.get(1).configVersion();
+        waitFor("version " + version + " on every node", () -> members.stream()
+                .allMatch(member -> member.configVersion() == version));
+        assertThat(tables(servers.get(2))).containsExactly("customers", "items", "orders");
+        assertThat(cluster(servers.get(0))).extracting(r -> r.get("CONFIG_VERSION"))
+                .containsOnly(Long.toString(version));
+    }
+
+    @Test
+    @Order(4)
+    void aVersionThatDoesNotLoadLeavesEveryNodeOnItsOwnAndSaysWhy() throws Exception {
+        long running = members.get(0).configVersion();
+        Path broken = Files.createDirectories(home.resolve("broken"));
+        writeConf(broken, "orders");
+        Files.writeString(broken.resolve("schema.xml"), Files.readString(broken.resolve("schema.xml"))
+                .replace("dataNode=\"dn1,dn2\"", "dataNode=\"dn1,dn9\""));
+        long version = push(broken);
+        waitFor("every node's error about version " + version, () -> cluster(servers.get(0)).stream()
+                .allMatch(r -> r.get("CONFIG_ERROR").startsWith("version " + version + ":")));
+        assertThat(members).allMatch(member -> member.configVersion() == running);
+        assertThat(cluster(servers.get(0)).get(0).get("CONFIG_ERROR")).contains("dn9");
+        for (TesseraServer server : servers) {
+            assertThat(tables(server)).contains("items");
+        }
+    }
+
+    @Test
+    @Order(5)
+    void withoutZooKeeperEveryNodeKeepsServingAndCatchesUpWhenItIsBack() throws Exception {
+        zookeeper.stop();
+        waitFor("n1 to see ZooKeeper gone", () -> cluster(servers.get(0)).stream()
+                .anyMatch(r -> r.get("STATE").equals("ZK_UNREACHABLE")));
+        for (TesseraServer server : servers) {
+            assertThat(tables(server)).contains("orders", "items");
+        }
+        zookeeper.restart();
+        Path fixed = Files.createDirectories(home.resolve("fixed"));
+        writeConf(fixed, "orders", "customers", "items", "shipments");
+        long version = push(fixed);
+        waitFor("version " + version + " on every node", () -> members.stream()
+                .allMatch(member -> member.configVersion() == version));
+        for (TesseraServer server : servers) {
+            assertThat(tables(server)).contains("shipments");
+        }
+        assertThat(cluster(servers.get(0))).allMatch(r -> r.get("STATE").equals("UP")
+                && r.get("CONFIG_ERROR").isEmpty());
+    }
+
+    private static long push(Path conf) throws Exception {
+        try (CuratorFramework client = CuratorFrameworkFactory.newClient(zookeeper.getConnectString(),
+                new RetryOneTime(100))) {
+            client.start();
+            assertThat(client.blockUntilConnected(10, TimeUnit.SECONDS)).isTrue();
+            return new ConfigStore(client, CLUSTER).push(conf);
+        }
+    }
+
+    /** The logical tables of TESTDB through {@code server}'s MySQL port. */
+    private static List<String> tables(TesseraServer server) throws SQLException {
+        try (Connection c = DriverManager.getConnection("jdbc:mysql://127.0.0.1:" + server.serverPort()
+                + "/TESTDB?useSSL=false&allowPublicKeyRetrieval=true", RunningTessera.USER, RunningTessera.PASSWORD)) {
+            return PlainTwin.rows(c, "SHOW TABLES").stream().map(row -> row.substring(0, row.length() - 1))
+                    .sorted().toList();
+        }
+    }
+
+    private static List<Map<String, String>> cluster(TesseraServer server) {
+        try {
+            return AdminRows.of(server.managerPort(), "show @@cluster");
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void waitFor(String what, BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + WAIT_MILLIS;
+        while (!condition.getAsBoolean()) {
+            if (System.currentTimeMillis() > deadline) {
+                throw new AssertionError("waited " + WAIT_MILLIS + " ms for " + what);
+            }
+            Thread.sleep(20);
+        }
+    }
+
+    /** A conf/ with TESTDB's {@code tables} sharded by id over dn1 and dn2, free ports, user test. */
+    private static void writeConf(Path conf, String... tables) throws Exception {
+        Files.writeString(conf.resolve("server.xml"), """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <mycat:server xmlns:mycat="http://io.mycat/">
+                    <system>
+                        <property name="serverPort">0</property>
+                        <property name="managerPort">0</property>
+                        <property name="bindIp">127.0.0.1</property>
+                    </system>
+                    <user name="test">
+                        <property name="password">test</property>
+                        <property name="schemas">TESTDB</property>
+                    </user>
+                </mycat:server>
+                """, StandardCharsets.UTF_8);
+        StringBuilder schema = new StringBuilder("""
+                <?xml version="1.0" encoding="UTF-8"?>
+                <mycat:schema xmlns:mycat="http://io.mycat/">
+                    <schema name="TESTDB" checkSQLschema="true" dataNode="dn1">
+                """);
+        for (String table : tables) {
+            schema.append("        <table name=\"").append(table).append("\" dataNode=\"dn1,dn2\" rule=\"mod-long\"/>\n");
+        }
+        schema.append("    </schema>\n")
+                .append("    <dataNode name=\"dn1\" dataHost=\"host1\" database=\"").append(db1).append("\"/>\n")
+                .append("    <dataNode name=\"dn2\" dataHost=\"host1\" database=\"").append(db2).append("\"/>\n")
+                .append("    <dataHost name=\"host1\" maxCon=\"10\" minCon=\"1\" balance=\"0\" writeType=\"0\"")
+                .append(" dbType=\"mysql\" dbDriver=\"native\" switchType=\"1\">\n")
+                .append("        <heartbeat>select user()</heartbeat>\n")
+                .append("        <writeHost host=\"hostM1\" url=\"").append(dataHosts.host()).append(':')
+                .append(dataHosts.port()).append("\" user=\"").append(dataHosts.user()).append("\" password=\"")
+                .append(dataHosts.password()).append("\"/>\n")
+                .append("    </dataHost>\n</mycat:schema>\n");
+        Files.writeString(conf.resolve("schema.xml"), schema, StandardCharsets.UTF_8);
+        Files.writeString(conf.resolve("rule.xml"), """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <mycat:rule xmlns:mycat="http://io.mycat/">
+                    <tableRule name="mod-long">
+                        <rule>
+                            <columns>id</columns>
+                            <algorithm>mod-long</algorithm>
+                        </rule>
+                    </tableRule>
+                    <function name="mod-long" class="io.mycat.route.function.PartitionByMod">
+                        <property name="count">2</property>
+                    </function>
+                </mycat:rule>
+                """, StandardCharsets.UTF_8);
+    }
+}
