@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.apache.curator.test.TestingServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
@@ -201,6 +202,53 @@ class TesseraScriptIT {
     }
 
     // ---- helpers -------------------------------------------------------------------------------------------
+
+    @Test
+    void zkPushChecksAndPushesAndANodeWithOnlyItsMyidStartsOnTheClustersConfiguration() throws Exception {
+        DataHosts hosts = DataHosts.get();
+        String database = DataHosts.databaseName(TesseraScriptIT.class, "zk");
+        hosts.createDatabase(database);
+        try (TestingServer zookeeper = new TestingServer(true)) {
+            int managerPort = freePort();
+            writeConf(freePort(), managerPort, hosts.host() + ":" + hosts.port(), database, "", "");
+            rewriteUser(hosts);
+            String myid = "loadZk=true\nzkURL=" + zookeeper.getConnectString() + "\nclusterId=script-it\nmyid=%s\n";
+            Files.writeString(conf.resolve("myid.properties"), myid.formatted("n1"));
+            Path broken = Files.createDirectories(home.resolve("broken-conf"));
+            copyTree(conf, broken);
+            Files.writeString(broken.resolve("schema.xml"), Files.readString(broken.resolve("schema.xml"))
+                    .replace("dataHost=\"host1\"", "dataHost=\"host9\""));
+
+            Run refused = tessera("zk-push", "--conf", broken.toString());
+            assertThat(refused.exitCode()).as(refused.output()).isEqualTo(1);
+            assertThat(refused.output()).contains("host9").contains("zk-push: nothing pushed");
+            Run pushed = tessera("zk-push", "--conf", conf.toString());
+            assertThat(pushed.exitCode()).as(pushed.output()).isZero();
+            assertThat(pushed.output()).contains("configuration OK: " + conf)
+                    .contains("pushed " + conf + " to cluster script-it at " + zookeeper.getConnectString()
+                            + " as configuration version 1");
+
+            Path node = Files.createDirectories(home.resolve("node-conf"));
+            Files.writeString(node.resolve("myid.properties"), myid.formatted("n2"));
+            Run start = tessera("start", "--conf", node.toString());
+            assertThat(start.exitCode()).as(start.output()).isZero();
+            assertThat(Files.readString(node.resolve("schema.xml"))).contains(database);
+            assertThat(Files.readString(node.resolve(".cluster-version"))).isEqualTo("1");
+            String url = "jdbc:mysql://" + LOOPBACK + ":" + managerPort + "/?useSSL=false&allowPublicKeyRetrieval=true";
+            try (Connection c = DriverManager.getConnection(url, "test", "test"); Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery("show @@cluster")) {
+                assertThat(rs.next()).isTrue();
+                assertThat(List.of(rs.getString("MYID"), rs.getString("STATE"), rs.getString("CONFIG_VERSION"),
+                        rs.getString("SELF"))).containsExactly("n2", "UP", "1", "YES");
+                assertThat(rs.next()).isFalse();
+            }
+            Run check = tessera("check", "--conf", node.toString());
+            assertThat(check.output()).contains("cluster mode (myid.properties): node n2 of cluster script-it");
+        } finally {
+            tessera("stop");
+            hosts.dropDatabase(database);
+        }
+    }
 
     /**
      * A configuration on the given ports with one data host whose write host is {@code backend}; {@code system} goes
