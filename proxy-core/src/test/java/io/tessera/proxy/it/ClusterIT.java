@@ -13,12 +13,20 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
@@ -38,7 +46,8 @@ import org.junit.jupiter.api.TestMethodOrder;
  * Three Tessera nodes of one cluster in this JVM, a real ZooKeeper (Curator's {@link TestingServer}) and the local
  * MariaDB: the first node's {@code conf/} becomes the cluster's configuration, the other two start with nothing but
  * their {@code myid.properties}; a push and a {@code reload @@config_all} on one node reach all three; a version that
- * does not load leaves every node on the one it runs, saying why; without ZooKeeper every node keeps serving.
+ * does not load leaves every node on the one it runs, saying why; without ZooKeeper every node keeps serving; the
+ * database sequence gives 3 nodes x 8 threads x 5,000 distinct ids.
  */
 @Tag("integration")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -65,6 +74,9 @@ class ClusterIT {
         db2 = DataHosts.databaseName(ClusterIT.class, "db2");
         dataHosts.createDatabase(db1);
         dataHosts.createDatabase(db2);
+        dataHosts.executeIn(db2, "CREATE TABLE MYCAT_SEQUENCE (name VARCHAR(64) NOT NULL, current_value BIGINT NOT"
+                + " NULL, increment INT NOT NULL DEFAULT 1, PRIMARY KEY (name)) ENGINE=InnoDB",
+                "INSERT INTO MYCAT_SEQUENCE VALUES ('CLUSTERIDS', 0, 100)");
         home = Files.createTempDirectory("tessera-cluster-it-");
         for (String myid : MYIDS) {
             Path conf = Files.createDirectories(home.resolve(myid));
@@ -184,6 +196,46 @@ class ClusterIT {
                 && r.get("CONFIG_ERROR").isEmpty());
     }
 
+    @Test
+    @Order(6)
+    void theDatabaseSequenceGivesDistinctIdsOnEveryNode() throws Exception {
+        int threadsPerNode = 8;
+        int idsPerThread = 5_000;
+        Set<Long> ids = ConcurrentHashMap.newKeySet();
+        AtomicInteger duplicates = new AtomicInteger();
+        ExecutorService pool = Executors.newFixedThreadPool(servers.size() * threadsPerNode);
+        long start = System.nanoTime();
+        try {
+            List<Future<?>> runs = new ArrayList<>();
+            for (TesseraServer server : servers) {
+                for (int t = 0; t < threadsPerNode; t++) {
+                    runs.add(pool.submit(() -> {
+                        try (Connection c = connect(server); Statement s = c.createStatement()) {
+                            for (int i = 0; i < idsPerThread; i++) {
+                                try (ResultSet rs = s.executeQuery("SELECT next value for MYCATSEQ_CLUSTERIDS")) {
+                                    rs.next();
+                                    if (!ids.add(rs.getLong(1))) {
+                                        duplicates.incrementAndGet();
+                                    }
+                                }
+                            }
+                        }
+                        return null;
+                    }));
+                }
+            }
+            for (Future<?> run : runs) {
+                run.get(5, TimeUnit.MINUTES);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        LOG.warn("ClusterIT: {} ids from 3 nodes x {} threads in {} ms", ids.size(), threadsPerNode,
+                (System.nanoTime() - start) / 1_000_000);
+        assertThat(duplicates.get()).isZero();
+        assertThat(ids).hasSize(servers.size() * threadsPerNode * idsPerThread);
+    }
+
     private static long push(Path conf) throws Exception {
         try (CuratorFramework client = CuratorFrameworkFactory.newClient(zookeeper.getConnectString(),
                 new RetryOneTime(100))) {
@@ -195,11 +247,15 @@ class ClusterIT {
 
     /** The logical tables of TESTDB through {@code server}'s MySQL port. */
     private static List<String> tables(TesseraServer server) throws SQLException {
-        try (Connection c = DriverManager.getConnection("jdbc:mysql://127.0.0.1:" + server.serverPort()
-                + "/TESTDB?useSSL=false&allowPublicKeyRetrieval=true", RunningTessera.USER, RunningTessera.PASSWORD)) {
+        try (Connection c = connect(server)) {
             return PlainTwin.rows(c, "SHOW TABLES").stream().map(row -> row.substring(0, row.length() - 1))
                     .sorted().toList();
         }
+    }
+
+    private static Connection connect(TesseraServer server) throws SQLException {
+        return DriverManager.getConnection("jdbc:mysql://127.0.0.1:" + server.serverPort()
+                + "/TESTDB?useSSL=false&allowPublicKeyRetrieval=true", RunningTessera.USER, RunningTessera.PASSWORD);
     }
 
     private static List<Map<String, String>> cluster(TesseraServer server) {
@@ -229,6 +285,7 @@ class ClusterIT {
                         <property name="serverPort">0</property>
                         <property name="managerPort">0</property>
                         <property name="bindIp">127.0.0.1</property>
+                        <property name="sequenceHandlerType">1</property>
                     </system>
                     <user name="test">
                         <property name="password">test</property>
@@ -255,6 +312,7 @@ class ClusterIT {
                 .append(dataHosts.password()).append("\"/>\n")
                 .append("    </dataHost>\n</mycat:schema>\n");
         Files.writeString(conf.resolve("schema.xml"), schema, StandardCharsets.UTF_8);
+        Files.writeString(conf.resolve("sequence_db_conf.properties"), "CLUSTERIDS=dn2\n");
         Files.writeString(conf.resolve("rule.xml"), """
                 <?xml version="1.0" encoding="UTF-8"?>
                 <mycat:rule xmlns:mycat="http://io.mycat/">
