@@ -1,6 +1,6 @@
 package io.tessera.proxy;
 
-import io.tessera.proxy.cluster.ClusterSettings;
+import io.tessera.proxy.config.ClusterSettings;
 import io.tessera.proxy.config.ConfigException;
 import io.tessera.proxy.config.ConfigLoader;
 import io.tessera.proxy.frontend.ClientTls;

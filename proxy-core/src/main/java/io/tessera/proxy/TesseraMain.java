@@ -2,7 +2,7 @@ package io.tessera.proxy;
 
 import io.tessera.proxy.cluster.Cluster;
 import io.tessera.proxy.cluster.ClusterMember;
-import io.tessera.proxy.cluster.ClusterSettings;
+import io.tessera.proxy.config.ClusterSettings;
 import io.tessera.proxy.config.ConfigException;
 import io.tessera.proxy.config.ConfigLoader;
 import io.tessera.proxy.config.TesseraConfig;

@@ -165,7 +165,7 @@ public final class TesseraServer implements AutoCloseable {
             String version = serverVersion(system);
             SqlStats sqlStats = new SqlStats(system.useSqlStat(), system.sqlRecordCount(), system.maxResultSet());
             TopologyBuilder builder = new TopologyBuilder(group, business, transactions, connections, sqlStats,
-                    version, sequences);
+                    version, sequences, cluster.writeHostPolicy(system.useZkSwitch()));
             running.set(new TopologyHolder(await(builder.build(config, null))));
             recovery.recoverAtStart(XA_RECOVERY_AT_START_SECONDS); // prepared branches hold locks: settle them first
             if (system.metricsPort() != 0) {
@@ -215,8 +215,10 @@ public final class TesseraServer implements AutoCloseable {
             throw e;
         }
         try {
+            TopologyHolder topologies = server.topologies;
             cluster.join(Cluster.Endpoint.of(system.bindIp(), server.serverPort(), server.managerPort(), VERSION),
-                    () -> reloaded.get().reload(ConfigReloader.Scope.ALL));
+                    () -> reloaded.get().reload(ConfigReloader.Scope.ALL),
+                    name -> topologies.current().dataHosts().get(name));
         } catch (RuntimeException e) {
             server.close();
             throw e;

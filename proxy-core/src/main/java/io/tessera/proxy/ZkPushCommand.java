@@ -1,7 +1,7 @@
 package io.tessera.proxy;
 
-import io.tessera.proxy.cluster.ClusterSettings;
 import io.tessera.proxy.cluster.ConfigStore;
+import io.tessera.proxy.config.ClusterSettings;
 import io.tessera.proxy.config.ConfigException;
 import java.io.PrintStream;
 import java.nio.file.Path;

@@ -46,6 +46,9 @@ public final class DataHost implements ConnectionSource, AutoCloseable {
     private final List<Server> writeHosts;
     private final WriteFailover failover;
     private final WriteHostSwitchListener listener;
+    private final SwitchArbiter arbiter;
+    /** A switch is being agreed with the other nodes: heartbeats meanwhile ask for none. Guarded by switching. */
+    private boolean deciding;
     /** Held while a heartbeat's outcome is weighed, so that switches happen one at a time, in order. */
     private final Object switching = new Object();
     /** Closed or draining: heartbeats that still end switch nothing. */
@@ -98,6 +101,17 @@ public final class DataHost implements ConnectionSource, AutoCloseable {
      */
     public DataHost(DataHostSettings settings, int activeWriteIndex, WriteHostSwitchListener listener,
             EventLoopGroup group, Executor business, Clock clock, ChannelFactory<? extends Channel> channelFactory) {
+        this(settings, activeWriteIndex, listener, SwitchArbiter.LOCAL, group, business, clock, channelFactory);
+    }
+
+    /**
+     * A data host whose automatic switches {@code arbiter} decides (in a cluster of Tessera nodes, once for all).
+     *
+     * @param business the business executor; may be {@code null} when no server is JDBC
+     */
+    public DataHost(DataHostSettings settings, int activeWriteIndex, WriteHostSwitchListener listener,
+            SwitchArbiter arbiter, EventLoopGroup group, Executor business, Clock clock,
+            ChannelFactory<? extends Channel> channelFactory) {
         if (activeWriteIndex < 0 || activeWriteIndex >= settings.writeHosts().size()) {
             throw new IllegalArgumentException("activeWriteIndex: " + activeWriteIndex + " (expected: 0.."
                     + (settings.writeHosts().size() - 1) + ")");
@@ -123,6 +137,7 @@ public final class DataHost implements ConnectionSource, AutoCloseable {
         this.failover = new WriteFailover(settings.switchType(), settings.writeType(), settings.maxRetryCount(),
                 writeHosts);
         this.listener = listener;
+        this.arbiter = arbiter;
         this.route = route(activeWriteIndex);
     }
 
@@ -150,12 +165,68 @@ public final class DataHost implements ConnectionSource, AutoCloseable {
                 }
                 return;
             }
-            route = route(next);
-            Server standby = writeHosts.get(next);
-            LOG.warn("data host {}: switched writes from writeHost {} ({}) to writeHost {} ({}) after {} failed"
-                    + " heartbeats in a row ({}); it does not switch back on its own", settings.name(), server.name(),
-                    server.describe(), standby.name(), standby.describe(), status.errorCount(), status.lastError());
-            recordSwitch(next, standby);
+            if (arbiter == SwitchArbiter.LOCAL) {
+                switchAfterFailure(next, server, status, "");
+            } else if (!deciding) {
+                deciding = true;
+                int from = current.index();
+                arbiter.decide(settings.name(), from, next).whenComplete((agreed, error) -> decided(from, agreed,
+                        error, server, status));
+            }
+        }
+    }
+
+    /** The cluster's answer to a switch this data host asked for: switch to what was agreed, or stay. */
+    private void decided(int from, Integer agreed, Throwable error, Server failed, HeartbeatStatus status) {
+        synchronized (switching) {
+            deciding = false;
+            if (leaving || route.index() != from) {
+                return; // closed, or switched meanwhile (an operator, or a decision of another node)
+            }
+            if (error != null) {
+                LOG.warn("data host {}: writeHost {} ({}) failed {} heartbeats in a row, but the switch could not be"
+                        + " agreed with the other Tessera nodes ({}): writes stay on it", settings.name(),
+                        failed.name(), failed.describe(), status.errorCount(), error.getMessage());
+            } else if (agreed != from) {
+                switchAfterFailure(agreed, failed, status, ", as agreed with the other Tessera nodes");
+            }
+        }
+    }
+
+    private void switchAfterFailure(int next, Server failed, HeartbeatStatus status, String how) {
+        route = route(next);
+        Server standby = writeHosts.get(next);
+        LOG.warn("data host {}: switched writes from writeHost {} ({}) to writeHost {} ({}) after {} failed heartbeats"
+                + " in a row ({}){}; it does not switch back on its own", settings.name(), failed.name(),
+                failed.describe(), standby.name(), standby.describe(), status.errorCount(), status.lastError(), how);
+        recordSwitch(next, standby);
+    }
+
+    /**
+     * Makes write host {@code index} the active one because the Tessera nodes sharing this data host agreed on it
+     * (another node's failover or {@code switch @@datasource}): new borrows go there at once, whatever this node's
+     * own heartbeats say, so that every node writes to the same server.
+     *
+     * @return whether the active write host changed
+     * @throws IllegalArgumentException when {@code index} names no write host
+     */
+    public boolean follow(int index) {
+        if (index < 0 || index >= writeHosts.size()) {
+            throw new IllegalArgumentException("data host " + settings.name() + " has no writeHost " + index
+                    + " (expected: 0.." + (writeHosts.size() - 1) + ")");
+        }
+        synchronized (switching) {
+            Route current = route;
+            if (leaving || current.index() == index) {
+                return false;
+            }
+            route = route(index);
+            Server target = writeHosts.get(index);
+            LOG.warn("data host {}: switched writes from writeHost {} ({}) to writeHost {} ({}), as the Tessera nodes"
+                    + " of the cluster agreed", settings.name(), current.active().name(), current.active().describe(),
+                    target.name(), target.describe());
+            recordSwitch(index, target);
+            return true;
         }
     }
 

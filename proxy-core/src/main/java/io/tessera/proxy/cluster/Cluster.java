@@ -1,11 +1,13 @@
 package io.tessera.proxy.cluster;
 
 import io.tessera.admin.ClusterNodeView;
+import io.tessera.backend.host.DataHost;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /** The cluster a Tessera node belongs to, or none ({@link #STANDALONE}). */
@@ -14,7 +16,13 @@ public interface Cluster extends AutoCloseable {
     /** A node on its own: no ZooKeeper, nothing shared. */
     Cluster STANDALONE = new Cluster() {
         @Override
-        public void join(Endpoint endpoint, Supplier<CompletableFuture<?>> reload) {
+        public WriteHostPolicy writeHostPolicy(boolean useZkSwitch) {
+            return WriteHostPolicy.ALONE;
+        }
+
+        @Override
+        public void join(Endpoint endpoint, Supplier<CompletableFuture<?>> reload,
+                Function<String, DataHost> dataHosts) {
         }
 
         @Override
@@ -50,10 +58,18 @@ public interface Cluster extends AutoCloseable {
     }
 
     /**
-     * Joins, once the node serves: shows it to the others, and from now on writes each newly pushed configuration
-     * version into {@code conf/} and applies it with {@code reload} (a {@code reload @@config_all}).
+     * How this node's data hosts choose their active write host: as the cluster agrees when server.xml says
+     * {@code useZKSwitch=true} (read at start), else each on its own. Asked once, before the data hosts start.
      */
-    void join(Endpoint endpoint, Supplier<CompletableFuture<?>> reload);
+    WriteHostPolicy writeHostPolicy(boolean useZkSwitch);
+
+    /**
+     * Joins, once the node serves: shows it to the others, and from now on writes each newly pushed configuration
+     * version into {@code conf/} and applies it with {@code reload} (a {@code reload @@config_all}); with
+     * {@code useZKSwitch}, each write host switch the cluster agrees on is followed by the data host of that name in
+     * {@code dataHosts} (the topology in force).
+     */
+    void join(Endpoint endpoint, Supplier<CompletableFuture<?>> reload, Function<String, DataHost> dataHosts);
 
     /**
      * After a reload through this node's admin port took effect here: pushes its {@code conf/} as the cluster's new

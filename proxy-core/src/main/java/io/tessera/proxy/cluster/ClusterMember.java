@@ -2,6 +2,8 @@ package io.tessera.proxy.cluster;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tessera.admin.ClusterNodeView;
+import io.tessera.backend.host.DataHost;
+import io.tessera.proxy.config.ClusterSettings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -10,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
@@ -17,6 +20,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
@@ -25,9 +29,9 @@ import org.apache.curator.framework.recipes.cache.CuratorCache;
 import org.apache.curator.framework.recipes.nodes.PersistentNode;
 import org.apache.curator.framework.state.ConnectionState;
 import org.apache.curator.retry.ExponentialBackoffRetry;
-import org.apache.zookeeper.CreateMode;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+import org.apache.zookeeper.CreateMode;
 
 /**
  * This node as a member of a Tessera cluster in ZooKeeper ({@code myid.properties}, {@code loadZk=true}). At start,
@@ -65,6 +69,7 @@ public final class ClusterMember implements Cluster {
     private Supplier<CompletableFuture<?>> reload;
     private PersistentNode membership;
     private CuratorCache current;
+    private WriteHostAgreement agreement;   // with useZKSwitch only
 
     private ClusterMember(ClusterSettings settings, CuratorFramework client, Path confDir) {
         this.settings = settings;
@@ -127,7 +132,16 @@ public final class ClusterMember implements Cluster {
     }
 
     @Override
-    public void join(Endpoint endpoint, Supplier<CompletableFuture<?>> reload) {
+    public WriteHostPolicy writeHostPolicy(boolean useZkSwitch) {
+        if (!useZkSwitch) {
+            return WriteHostPolicy.ALONE;
+        }
+        agreement = new WriteHostAgreement(client, settings.clusterId(), worker);
+        return new WriteHostPolicy(agreement, agreement::switched, this::agreedWriteIndex);
+    }
+
+    @Override
+    public void join(Endpoint endpoint, Supplier<CompletableFuture<?>> reload, Function<String, DataHost> dataHosts) {
         CompletableFuture.runAsync(() -> {
             this.endpoint = endpoint;
             this.reload = reload;
@@ -145,6 +159,9 @@ public final class ClusterMember implements Cluster {
                         e);
             }
             members.start();
+            if (agreement != null) {
+                agreement.follow(dataHosts);
+            }
             current = CuratorCache.build(client, store.currentPath());
             current.listenable().addListener((type, before, after) -> worker.execute(this::followCurrent));
             current.start();
@@ -209,6 +226,9 @@ public final class ClusterMember implements Cluster {
         if (current != null) {
             current.close();
         }
+        if (agreement != null) {
+            agreement.close();
+        }
         members.close();
         if (membership != null) {
             try {
@@ -218,6 +238,17 @@ public final class ClusterMember implements Cluster {
             }
         }
         client.close();
+    }
+
+    /** The write host the cluster recorded for {@code dataHost}; empty when none is, or ZooKeeper does not answer. */
+    private OptionalInt agreedWriteIndex(String dataHost) {
+        try {
+            return agreement.recorded(dataHost);
+        } catch (RuntimeException e) {
+            LOG.warn("cluster {}: cannot read the agreed writeHost of data host {} from ZooKeeper ({}); it starts on"
+                    + " the one dnindex.properties names", settings.clusterId(), dataHost, e.getMessage());
+            return OptionalInt.empty();
+        }
     }
 
     /** Loads the version in force when it is newer than any this node tried; on the worker. */

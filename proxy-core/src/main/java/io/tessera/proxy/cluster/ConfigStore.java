@@ -1,5 +1,6 @@
 package io.tessera.proxy.cluster;
 
+import io.tessera.proxy.config.ClusterSettings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

@@ -67,10 +67,7 @@ final class NotHonoured {
                     "the compressed protocol is not offered to clients"),
             property("useGlobleTableCheck", system -> isOne(system, "useGlobleTableCheck"), NO_CONSISTENCY_CHECK),
             property("checkTableConsistency", system -> isOne(system, "checkTableConsistency"),
-                    NO_CONSISTENCY_CHECK),
-            property("useZKSwitch", system -> system.raw("useZKSwitch").map("true"::equalsIgnoreCase).orElse(false),
-                    "each node decides a writeHost switch on its own, as without ZooKeeper (agreeing on it through"
-                            + " ZooKeeper is not built)"));
+                    NO_CONSISTENCY_CHECK));
 
 
     private static final List<Rule<SchemaConfig>> SCHEMA = List.of(
@@ -153,7 +150,26 @@ final class NotHonoured {
             check(DATA_HOST, SCHEMA_XML, "", hostTag, host, warnings);
         }
         activeWriteHosts(config, warnings);
+        zooKeeperSwitch(config, warnings);
         return warnings;
+    }
+
+    /** {@code useZKSwitch} agrees on switches through the cluster's ZooKeeper: a node on its own has none. */
+    private static void zooKeeperSwitch(TesseraConfig config, List<String> warnings) {
+        if (!config.system().useZkSwitch()) {
+            return;
+        }
+        boolean clustered;
+        try {
+            clustered = ClusterSettings.read(config.confDir()).isPresent();
+        } catch (ConfigException e) {
+            clustered = false; // the start reports the file's problems
+        }
+        if (!clustered) {
+            warnings.add(SERVER_XML + ": <system>: <property name=\"useZKSwitch\">" + config.system().raw("useZKSwitch")
+                    .orElseThrow() + "</property> has no effect yet: this node is not in cluster mode ("
+                    + ClusterSettings.FILE + " does not say loadZk=true), so it decides writeHost switches on its own");
+        }
     }
 
     private static void childTables(String parentTag, List<ChildTableConfig> children, List<String> warnings) {

@@ -175,6 +175,14 @@ public record SystemConfig(
         return raw("maxConnections").map(Integer::parseInt).orElse(DEFAULT_MAX_CONNECTIONS);
     }
 
+    /**
+     * {@code useZKSwitch}: in cluster mode, the Tessera nodes agree on each data host's write host switches through
+     * ZooKeeper ({@code io.tessera.proxy.cluster.WriteHostAgreement}). Read at start.
+     */
+    public boolean useZkSwitch() {
+        return raw("useZKSwitch").map("true"::equalsIgnoreCase).orElse(false);
+    }
+
     /** Whether server.xml writes {@code sequenceHandlerType} (or {@code sequnceHandlerType}) at all. */
     public boolean sequenceHandlerTypeWritten() {
         return raw("sequenceHandlerType").or(() -> raw("sequnceHandlerType")).isPresent();

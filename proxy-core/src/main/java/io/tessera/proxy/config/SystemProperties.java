@@ -93,7 +93,7 @@ final class SystemProperties {
             "poolMaxWait", "frontAuthPlugin", "mergeMemoryLimit", "mycatNodeId", "XARecoveryLogBaseDir",
             "XARecoveryLogBaseName", "useSqlStat", "sqlRecordCount", "maxResultSet", "metricsPort",
             "sequenceHandlerType", "sequnceHandlerType", "sequnceHandlerPattern", "sslCert", "sslKey",
-            "requireSecureTransport", "maxConnections");
+            "requireSecureTransport", "maxConnections", "useZKSwitch");
 
     private static final Pattern VERSION = Pattern.compile("\\d+\\.\\d+\\.\\d+\\S*");
     private static final int MAX_PACKET = 1 << 30;

@@ -4,7 +4,9 @@ import io.netty.channel.EventLoopGroup;
 import io.tessera.backend.host.DataHost;
 import io.tessera.backend.host.DataHostSettings;
 import io.tessera.backend.host.WriteHostSettings;
+import io.tessera.backend.host.WriteHostSwitchListener;
 import io.tessera.backend.mysql.BackendConnector;
+import io.tessera.proxy.cluster.WriteHostPolicy;
 import io.tessera.proxy.config.DataNodeConfig;
 import io.tessera.proxy.config.DnIndex;
 import io.tessera.proxy.config.FirewallConfig;
@@ -43,6 +45,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
@@ -50,7 +53,8 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Builds a {@link Topology} from a configuration, completely, before anything uses it. A data host whose settings
  * the previous topology has unchanged is taken over as it is, connections and all; a new or changed one is started,
- * on the write host that {@code conf/dnindex.properties} names ({@link DnIndex}), and records its switches there.
+ * on the write host that {@code conf/dnindex.properties} names ({@link DnIndex}), or that the cluster agreed on
+ * ({@link WriteHostPolicy}), and records its switches there.
  * What lives as long as the server (the event loops, the business executor, the transaction coordinator and its XA
  * log, the client connections) comes in through the constructor.
  */
@@ -63,6 +67,7 @@ public final class TopologyBuilder {
     private final SqlStats sqlStats;
     private final String serverVersion;
     private final Sequences sequences;
+    private final WriteHostPolicy writeHosts;
     private final AtomicLong generations = new AtomicLong();
     private DnIndex dnIndex; // guarded by this
 
@@ -70,10 +75,11 @@ public final class TopologyBuilder {
      * @param business the business executor, where the blocking calls of JDBC data hosts run
      * @param sqlStats the SQL statistics the pipelines record
      * @param sequences the global sequences every topology's statements take ids from
+     * @param writeHosts how new data hosts choose their active write host: alone, or as the cluster agrees
      */
     public TopologyBuilder(EventLoopGroup group, java.util.concurrent.Executor business,
             TransactionCoordinator transactions, ClientConnections connections, SqlStats sqlStats,
-            String serverVersion, Sequences sequences) {
+            String serverVersion, Sequences sequences, WriteHostPolicy writeHosts) {
         this.group = group;
         this.business = business;
         this.transactions = transactions;
@@ -81,6 +87,7 @@ public final class TopologyBuilder {
         this.sqlStats = sqlStats;
         this.serverVersion = serverVersion;
         this.sequences = sequences;
+        this.writeHosts = writeHosts;
     }
 
     /**
@@ -101,8 +108,13 @@ public final class TopologyBuilder {
                 if (reused != null && reused.settings().equals(settings)) {
                     hosts.put(settings.name(), reused);
                 } else {
-                    DataHost host = new DataHost(settings, recorded.indexOf(settings.name()), dnIndex, group,
-                            business, Clock.systemUTC(), BackendConnector.socketChannelFactory(group));
+                    WriteHostSwitchListener switches = (name, index) -> {
+                        dnIndex.switched(name, index);
+                        writeHosts.recorder().switched(name, index);
+                    };
+                    DataHost host = new DataHost(settings, activeWriteIndex(settings, recorded), switches,
+                            writeHosts.arbiter(), group, business, Clock.systemUTC(),
+                            BackendConnector.socketChannelFactory(group));
                     hosts.put(settings.name(), host);
                     started.add(host);
                 }
@@ -118,6 +130,13 @@ public final class TopologyBuilder {
                         started.forEach(DataHost::close);
                     }
                 });
+    }
+
+    /** The write host a new data host starts on: the one the cluster agreed on, else dnindex.properties's. */
+    private int activeWriteIndex(DataHostSettings settings, DnIndex.Reading recorded) {
+        OptionalInt agreed = writeHosts.agreed().apply(settings.name());
+        return agreed.isPresent() && agreed.getAsInt() < settings.writeHosts().size() ? agreed.getAsInt()
+                : recorded.indexOf(settings.name());
     }
 
     /** One per file, so that the switches of all data hosts are written one after the other. */

@@ -121,9 +121,6 @@ class NotHonouredTest {
                         + " global table consistency check is not built",
                 "server.xml: <system>: <property name=\"checkTableConsistency\">1</property> has no effect yet: the"
                         + " global table consistency check is not built",
-                "server.xml: <system>: <property name=\"useZKSwitch\">true</property> has no effect yet: each node"
-                        + " decides a writeHost switch on its own, as without ZooKeeper (agreeing on it through"
-                        + " ZooKeeper is not built)",
                 "server.xml: no <user> has <property name=\"manager\">true</property>: every user may log in to the"
                         + " admin port (managerPort 9066) and run its commands, as in MyCat 1.6; mark the users who"
                         + " manage Tessera",
@@ -143,7 +140,27 @@ class NotHonouredTest {
                         + " MySQL's SQL as the router writes them (LIMIT m,n and the like), not translated to its"
                         + " dialect",
                 "dnindex.properties: host1=2 names no writeHost of data host host1 (expected: 0..1): it starts on its"
-                        + " first writeHost \"hostM1\"");
+                        + " first writeHost \"hostM1\"",
+                "server.xml: <system>: <property name=\"useZKSwitch\">true</property> has no effect yet: this node is"
+                        + " not in cluster mode (myid.properties does not say loadZk=true), so it decides writeHost"
+                        + " switches on its own");
+    }
+
+    @Test
+    void useZkSwitchIsHonouredInClusterMode() {
+        TestConf conf = new TestConf(dir).server("""
+                    <system>
+                        <property name="serverPort">0</property>
+                        <property name="useZKSwitch">true</property>
+                    </system>
+                    <user name="test">
+                        <property name="password">test</property>
+                        <property name="schemas">TESTDB</property>
+                        <property name="manager">true</property>
+                    </user>
+                """);
+        conf.write(ClusterSettings.FILE, "loadZk=true\nzkURL=127.0.0.1:2181\nclusterId=c\nmyid=n1\n");
+        assertThat(conf.loadWithWarnings()).isEmpty();
     }
 
     @Test

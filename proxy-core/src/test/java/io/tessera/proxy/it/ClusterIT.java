@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tessera.mariadb.EmbeddedMariaDb;
 import io.tessera.proxy.TesseraServer;
 import io.tessera.proxy.cluster.ClusterMember;
-import io.tessera.proxy.cluster.ClusterSettings;
 import io.tessera.proxy.cluster.ConfigStore;
+import io.tessera.proxy.config.ClusterSettings;
 import io.tessera.proxy.config.ConfigLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -34,6 +34,7 @@ import org.apache.curator.retry.RetryOneTime;
 import org.apache.curator.test.TestingServer;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+import org.apache.zookeeper.data.Stat;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -47,7 +48,8 @@ import org.junit.jupiter.api.TestMethodOrder;
  * MariaDB: the first node's {@code conf/} becomes the cluster's configuration, the other two start with nothing but
  * their {@code myid.properties}; a push and a {@code reload @@config_all} on one node reach all three; a version that
  * does not load leaves every node on the one it runs, saying why; without ZooKeeper every node keeps serving; the
- * database sequence gives 3 nodes x 8 threads x 5,000 distinct ids.
+ * database sequence gives 3 nodes x 8 threads x 5,000 distinct ids; with useZKSwitch a failover is decided once and
+ * followed by every node, and so is an operator's {@code switch @@datasource}.
  */
 @Tag("integration")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -236,11 +238,39 @@ class ClusterIT {
         assertThat(ids).hasSize(servers.size() * threadsPerNode * idsPerThread);
     }
 
+    @Test
+    @Order(7)
+    void aFailoverIsDecidedOnceAndEveryNodeWritesToTheSameHost() throws Exception {
+        waitFor("every node on firstDead's second writeHost", () -> servers.stream()
+                .allMatch(server -> server.dataHosts().get("firstDead").activeWriteIndex() == 1));
+        try (CuratorFramework client = zookeeperClient()) {
+            Stat stat = new Stat();
+            byte[] agreed = client.getData().storingStatIn(stat).forPath("/tessera/" + CLUSTER + "/failover/firstDead");
+            assertThat(new String(agreed, StandardCharsets.UTF_8)).isEqualTo("1");
+            assertThat(stat.getVersion()).as("written once: one node decided, the others followed").isZero();
+        }
+    }
+
+    @Test
+    @Order(8)
+    void aSwitchOnOneNodesAdminPortIsFollowedByTheOthers() throws Exception {
+        assertThat(AdminRows.update(servers.get(0).managerPort(), "switch @@datasource both:1")).isEqualTo(1);
+        waitFor("every node on both's second writeHost", () -> servers.stream()
+                .allMatch(server -> server.dataHosts().get("both").activeWriteIndex() == 1));
+        assertThat(AdminRows.update(servers.get(2).managerPort(), "switch @@datasource both:0")).isEqualTo(1);
+        waitFor("every node back on both's first writeHost", () -> servers.stream()
+                .allMatch(server -> server.dataHosts().get("both").activeWriteIndex() == 0));
+    }
+
+    private static CuratorFramework zookeeperClient() throws InterruptedException {
+        CuratorFramework client = CuratorFrameworkFactory.newClient(zookeeper.getConnectString(), new RetryOneTime(100));
+        client.start();
+        assertThat(client.blockUntilConnected(10, TimeUnit.SECONDS)).isTrue();
+        return client;
+    }
+
     private static long push(Path conf) throws Exception {
-        try (CuratorFramework client = CuratorFrameworkFactory.newClient(zookeeper.getConnectString(),
-                new RetryOneTime(100))) {
-            client.start();
-            assertThat(client.blockUntilConnected(10, TimeUnit.SECONDS)).isTrue();
+        try (CuratorFramework client = zookeeperClient()) {
             return new ConfigStore(client, CLUSTER).push(conf);
         }
     }
@@ -276,8 +306,23 @@ class ClusterIT {
         }
     }
 
-    /** A conf/ with TESTDB's {@code tables} sharded by id over dn1 and dn2, free ports, user test. */
+    /** A data host of two write hosts, switched after one failed heartbeat, its data nodes used by no table. */
+    private static String twoWriteHosts(String name, String first, String second) {
+        String user = "\" user=\"" + dataHosts.user() + "\" password=\"" + dataHosts.password() + "\"/>\n";
+        return "    <dataHost name=\"" + name + "\" maxCon=\"4\" minCon=\"1\" balance=\"0\" writeType=\"0\""
+                + " dbType=\"mysql\" dbDriver=\"native\" switchType=\"1\" maxRetryCount=\"1\">\n"
+                + "        <heartbeat>select user()</heartbeat>\n"
+                + "        <writeHost host=\"" + name + "A\" url=\"" + first + user
+                + "        <writeHost host=\"" + name + "B\" url=\"" + second + user
+                + "    </dataHost>\n";
+    }
+
+    /**
+     * A conf/ with TESTDB's {@code tables} sharded by id over dn1 and dn2, free ports, user test, useZKSwitch; and two
+     * data hosts of two write hosts each: {@code both} (both alive) and {@code firstDead}.
+     */
     private static void writeConf(Path conf, String... tables) throws Exception {
+        String real = dataHosts.host() + ":" + dataHosts.port();
         Files.writeString(conf.resolve("server.xml"), """
                 <?xml version="1.0" encoding="UTF-8"?>
                 <mycat:server xmlns:mycat="http://io.mycat/">
@@ -286,6 +331,8 @@ class ClusterIT {
                         <property name="managerPort">0</property>
                         <property name="bindIp">127.0.0.1</property>
                         <property name="sequenceHandlerType">1</property>
+                        <property name="useZKSwitch">true</property>
+                        <property name="dataNodeHeartbeatPeriod">300</property>
                     </system>
                     <user name="test">
                         <property name="password">test</property>
@@ -310,7 +357,12 @@ class ClusterIT {
                 .append("        <writeHost host=\"hostM1\" url=\"").append(dataHosts.host()).append(':')
                 .append(dataHosts.port()).append("\" user=\"").append(dataHosts.user()).append("\" password=\"")
                 .append(dataHosts.password()).append("\"/>\n")
-                .append("    </dataHost>\n</mycat:schema>\n");
+                .append("    </dataHost>\n")
+                .append("    <dataNode name=\"dn3\" dataHost=\"both\" database=\"").append(db1).append("\"/>\n")
+                .append("    <dataNode name=\"dn4\" dataHost=\"firstDead\" database=\"").append(db2).append("\"/>\n")
+                .append(twoWriteHosts("both", real, real))
+                .append(twoWriteHosts("firstDead", "127.0.0.1:1", real))
+                .append("</mycat:schema>\n");
         Files.writeString(conf.resolve("schema.xml"), schema, StandardCharsets.UTF_8);
         Files.writeString(conf.resolve("sequence_db_conf.properties"), "CLUSTERIDS=dn2\n");
         Files.writeString(conf.resolve("rule.xml"), """

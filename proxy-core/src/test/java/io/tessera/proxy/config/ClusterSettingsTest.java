@@ -1,9 +1,8 @@
-package io.tessera.proxy.cluster;
+package io.tessera.proxy.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.tessera.proxy.config.ConfigException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,5 @@
-package io.tessera.proxy.cluster;
+package io.tessera.proxy.config;
 
-import io.tessera.proxy.config.ConfigException;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
