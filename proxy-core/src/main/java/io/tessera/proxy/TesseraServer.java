@@ -108,7 +108,8 @@ public final class TesseraServer implements AutoCloseable {
      */
     public static TesseraServer start(TesseraConfig config, Cluster cluster) throws InterruptedException {
         // read once, at start: a reload keeps the handler (see SequencesFactory)
-        return start(config, (dataNodes, blocking) -> SequencesFactory.create(config, dataNodes, blocking), cluster);
+        return start(config, (dataNodes, blocking) -> SequencesFactory.create(config, dataNodes, blocking,
+                cluster.zooKeeper()), cluster);
     }
 
     /**

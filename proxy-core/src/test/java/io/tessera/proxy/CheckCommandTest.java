@@ -131,9 +131,8 @@ class CheckCommandTest {
                         "configuration error in " + conf.toAbsolutePath() + ":",
                         "sequence_time_conf.properties: DATAACENTERID: value \"40\" (expected: an integer in 0..31)",
                         "configuration error in " + conf.toAbsolutePath() + ":",
-                        "server.xml:4: <system><property name=\"sequenceHandlerType\">: value \"4\": sequence handler"
-                                + " 4 (ZooKeeper increment) is not built (expected: 0 local file, 1 database or 2 local"
-                                + " time)");
+                        "server.xml: <system>: sequenceHandlerType 4 (ZooKeeper increment) needs cluster mode:"
+                                + " myid.properties with loadZk=true");
     }
 
     @Test

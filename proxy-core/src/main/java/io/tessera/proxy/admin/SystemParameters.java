@@ -23,7 +23,7 @@ final class SystemParameters {
                 new SystemParameterView("processorExecutor", String.valueOf(system.processorExecutor()),
                         "threads of the business executor, where blocking work runs (JDBC data hosts, reloads)"),
                 new SystemParameterView("sequenceHandlerType", String.valueOf(system.sequenceHandlerType()),
-                        "global sequence handler (read at start): 0 local file, 1 database, 2 local time"),
+                        "sequence handler (read at start): 0 local file, 1 database, 2 local time, 3-4 ZooKeeper"),
                 new SystemParameterView("maxConnections", String.valueOf(system.maxConnections()),
                         "most client connections open at once, logged in or not; one more gets ERR 1040; 0: no limit"),
                 new SystemParameterView("Mysql_maxPacketSize", String.valueOf(system.maxPacketSize()),

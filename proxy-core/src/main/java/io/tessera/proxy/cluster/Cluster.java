@@ -5,6 +5,7 @@ import io.tessera.backend.host.DataHost;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
@@ -18,6 +19,11 @@ public interface Cluster extends AutoCloseable {
         @Override
         public WriteHostPolicy writeHostPolicy(boolean useZkSwitch) {
             return WriteHostPolicy.ALONE;
+        }
+
+        @Override
+        public Optional<ZooKeeperRoot> zooKeeper() {
+            return Optional.empty();
         }
 
         @Override
@@ -62,6 +68,9 @@ public interface Cluster extends AutoCloseable {
      * {@code useZKSwitch=true} (read at start), else each on its own. Asked once, before the data hosts start.
      */
     WriteHostPolicy writeHostPolicy(boolean useZkSwitch);
+
+    /** The cluster's part of ZooKeeper, for the sequence handlers that keep their state there; empty on its own. */
+    Optional<ZooKeeperRoot> zooKeeper();
 
     /**
      * Joins, once the node serves: shows it to the others, and from now on writes each newly pushed configuration

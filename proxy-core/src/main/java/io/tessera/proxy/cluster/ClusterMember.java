@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.TreeMap;
@@ -138,6 +139,11 @@ public final class ClusterMember implements Cluster {
         }
         agreement = new WriteHostAgreement(client, settings.clusterId(), worker);
         return new WriteHostPolicy(agreement, agreement::switched, this::agreedWriteIndex);
+    }
+
+    @Override
+    public Optional<ZooKeeperRoot> zooKeeper() {
+        return Optional.of(new ZooKeeperRoot(client, "/tessera/" + settings.clusterId()));
     }
 
     @Override

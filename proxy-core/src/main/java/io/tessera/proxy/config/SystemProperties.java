@@ -204,8 +204,8 @@ final class SystemProperties {
     }
 
     /**
-     * MyCat's handler types 3 to 5 (ZooKeeper, custom class) are not built: a configuration naming one must not start
-     * with ids from another handler.
+     * MyCat's handler type 5 (a custom class) is not built: a configuration naming it must not start with ids from
+     * another handler. Types 3 and 4 (ZooKeeper) need cluster mode, which the sequence handler checks at start.
      */
     private void checkSequenceHandlerType(String name) {
         PropertyXml property = byName.get(name);
@@ -213,10 +213,10 @@ final class SystemProperties {
             return;
         }
         Integer type = values.integer(wheres.get(name), "value", property.value(), 0, 5);
-        if (type != null && type > 2) {
-            values.problems().add(wheres.get(name), "value \"" + type + "\": sequence handler " + type + " ("
-                    + List.of("ZooKeeper distributed", "ZooKeeper increment", "custom class").get(type - 3)
-                    + ") is not built (expected: 0 local file, 1 database or 2 local time)");
+        if (type != null && type == 5) {
+            values.problems().add(wheres.get(name), "value \"5\": sequence handler 5 (custom class) is not built"
+                    + " (expected: 0 local file, 1 database, 2 local time, 3 ZooKeeper distributed or 4 ZooKeeper"
+                    + " increment)");
         }
     }
 

@@ -11,11 +11,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
@@ -77,62 +74,8 @@ final class LocalFileSequences implements Sequences {
     static LocalFileSequences open(Path path, boolean required, Executor blocking, int blockSize) {
         SequenceFile file = SequenceFile.read(path, required);
         Map<String, Range> ranges = new LinkedHashMap<>();
-        Set<String> seen = new HashSet<>();
-        for (String key : file.values().keySet()) {
-            int dot = key.lastIndexOf('.');
-            String name = dot < 0 ? key : key.substring(0, dot);
-            String suffix = dot < 0 ? "" : key.substring(dot + 1);
-            if (!List.of("HISIDS", "MINID", "MAXID", "CURID").contains(suffix)) {
-                file.problem(key + ": unknown key (expected: NAME.HISIDS, NAME.MINID, NAME.MAXID or NAME.CURID)");
-            } else if (seen.add(name) && file.checkName(key, name)) {
-                Range range = range(file, name);
-                if (range != null) {
-                    ranges.put(name, range);
-                }
-            }
-        }
-        file.throwProblems();
+        SequenceRanges.read(file).forEach((name, range) -> ranges.put(name, new Range(range.max(), range.curid())));
         return new LocalFileSequences(file, ranges, blocking, blockSize);
-    }
-
-    private static Range range(SequenceFile file, String name) {
-        Long min = file.integer(name + ".MINID", 1, Long.MAX_VALUE);
-        Long max = file.integer(name + ".MAXID", 1, Long.MAX_VALUE);
-        Long cur = file.integer(name + ".CURID", 0, Long.MAX_VALUE);
-        if (min == null || max == null || cur == null) {
-            return null;
-        }
-        if (max < min) {
-            file.problem(name + ".MAXID: " + max + " (expected: >= MINID " + min + ")");
-            return null;
-        }
-        if (cur < min - 1 || cur > max) {
-            file.problem(name + ".CURID: " + cur + " (expected: MINID - 1 .. MAXID, " + (min - 1) + ".." + max + ")");
-            return null;
-        }
-        String history = file.values().getOrDefault(name + ".HISIDS", "");
-        for (String used : history.isBlank() ? new String[0] : history.split(",")) {
-            String[] bounds = used.strip().split("-", -1);
-            long low;
-            long high;
-            try {
-                low = Long.parseLong(bounds[0].strip());
-                high = bounds.length == 2 ? Long.parseLong(bounds[1].strip()) : -1;
-            } catch (NumberFormatException e) {
-                low = 0;
-                high = -1;
-            }
-            if (bounds.length != 2 || high < low) {
-                file.problem(name + ".HISIDS: range \"" + used.strip() + "\" (expected: comma-separated a-b, a <= b)");
-                return null;
-            }
-            if (low <= max && high >= min) {
-                file.problem(name + ".HISIDS: range " + low + "-" + high + " overlaps MINID..MAXID " + min + ".."
-                        + max + " (expected: a new range that ids used before are not in)");
-                return null;
-            }
-        }
-        return new Range(max, cur);
     }
 
     @Override

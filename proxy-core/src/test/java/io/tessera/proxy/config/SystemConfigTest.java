@@ -93,14 +93,15 @@ class SystemConfigTest {
     void refusesSequenceHandlersThatAreNotBuiltAndPatternsWithoutAName() {
         List<String> problems = new TestConf(dir).server("""
                     <system>
-                        <property name="sequenceHandlerType">3</property>
+                        <property name="sequenceHandlerType">5</property>
                         <property name="sequnceHandlerPattern">(?:next value for (\\w+))</property>
                     </system>
                 """ + TestConf.SERVER).problems();
 
         assertThat(problems).containsExactly(
-                "server.xml:4: <system><property name=\"sequenceHandlerType\">: value \"3\": sequence handler 3"
-                        + " (ZooKeeper distributed) is not built (expected: 0 local file, 1 database or 2 local time)",
+                "server.xml:4: <system><property name=\"sequenceHandlerType\">: value \"5\": sequence handler 5"
+                        + " (custom class) is not built (expected: 0 local file, 1 database, 2 local time, 3 ZooKeeper"
+                        + " distributed or 4 ZooKeeper increment)",
                 "server.xml:5: <system><property name=\"sequnceHandlerPattern\">: value \"(?:next value for"
                         + " (\\w+))\": 1 groups (expected: group 2 captures the sequence name, as in MyCat's default "
                         + SystemConfig.DEFAULT_SEQUENCE_PATTERN + ")");
