@@ -27,8 +27,9 @@ import org.apache.logging.log4j.Logger;
 /**
  * What the admin port's control commands do to the running proxy. Built: {@code kill @@connection}, which kills client
  * connections as KILL CONNECTION does, {@code offline}/{@code online}, which take the server out of service for
- * load balancers and put it back ({@link ClientConnections#online()}), {@code switch @@datasource}, {@code stop @@heartbeat}, and the reloads
- * and rollback of the configuration ({@link ConfigReloader}).
+ * load balancers and put it back ({@link ClientConnections#online()}), {@code switch @@datasource},
+ * {@code stop @@heartbeat}, and the reloads and rollback of the configuration ({@link ConfigReloader}); in cluster
+ * mode a reload that took effect is pushed to the other nodes, and a rollback is refused.
  */
 public final class ProxyAdminActions implements AdminActions {
 

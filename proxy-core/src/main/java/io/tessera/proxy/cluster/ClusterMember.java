@@ -52,7 +52,8 @@ public final class ClusterMember implements Cluster {
     private static final int CONNECTION_TIMEOUT_MILLIS = 5_000;
 
     /** What a member node holds: how the others reach this node, and which configuration it runs. */
-    public record Info(String host, int serverPort, int managerPort, String version, long configVersion, String configError) {
+    public record Info(String host, int serverPort, int managerPort, String version, long configVersion,
+            String configError) {
     }
 
     private final ClusterSettings settings;

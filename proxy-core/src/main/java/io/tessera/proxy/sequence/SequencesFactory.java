@@ -15,10 +15,11 @@ import java.util.function.Function;
  * Builds the {@link Sequences} handler that server.xml's {@code sequenceHandlerType} names, from its file in the
  * conf directory: 0 {@code sequence_conf.properties}, 1 {@code sequence_db_conf.properties}, 2
  * {@code sequence_time_conf.properties}; in cluster mode also 3 {@code sequence_distributed_conf.properties} and 4
- * {@code sequence_conf.properties} with their state in ZooKeeper. The files are read once, at start; {@code reload @@config} keeps the
- * handler running, since a local file handler re-reading its file could hand out the ids of a block it reserved.
- * Without {@code sequenceHandlerType} in server.xml and without {@code sequence_conf.properties}, there are no
- * sequences (every name is unknown), so that a configuration that does not use them needs no file.
+ * {@code sequence_conf.properties}, with their state in ZooKeeper. The files are read once, at start;
+ * {@code reload @@config} keeps the handler running, since a local file handler re-reading its file could hand out
+ * the ids of a block it reserved. Without {@code sequenceHandlerType} in server.xml and without
+ * {@code sequence_conf.properties}, there are no sequences (every name is unknown), so that a configuration that does
+ * not use them needs no file.
  */
 public final class SequencesFactory {
 

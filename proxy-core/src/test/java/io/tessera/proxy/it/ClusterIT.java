@@ -263,7 +263,8 @@ class ClusterIT {
     }
 
     private static CuratorFramework zookeeperClient() throws InterruptedException {
-        CuratorFramework client = CuratorFrameworkFactory.newClient(zookeeper.getConnectString(), new RetryOneTime(100));
+        CuratorFramework client = CuratorFrameworkFactory.newClient(zookeeper.getConnectString(),
+                new RetryOneTime(100));
         client.start();
         assertThat(client.blockUntilConnected(10, TimeUnit.SECONDS)).isTrue();
         return client;
@@ -346,7 +347,8 @@ class ClusterIT {
                     <schema name="TESTDB" checkSQLschema="true" dataNode="dn1">
                 """);
         for (String table : tables) {
-            schema.append("        <table name=\"").append(table).append("\" dataNode=\"dn1,dn2\" rule=\"mod-long\"/>\n");
+            schema.append("        <table name=\"").append(table)
+                    .append("\" dataNode=\"dn1,dn2\" rule=\"mod-long\"/>\n");
         }
         schema.append("    </schema>\n")
                 .append("    <dataNode name=\"dn1\" dataHost=\"host1\" database=\"").append(db1).append("\"/>\n")
