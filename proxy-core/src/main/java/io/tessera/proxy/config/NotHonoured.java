@@ -7,6 +7,7 @@ import io.tessera.backend.health.HeartbeatCheck;
 import io.tessera.backend.host.SwitchType;
 import io.tessera.backend.host.WriteType;
 import io.tessera.proxy.config.SystemConfig.TxIsolation;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -150,20 +151,33 @@ final class NotHonoured {
             check(DATA_HOST, SCHEMA_XML, "", hostTag, host, warnings);
         }
         activeWriteHosts(config, warnings);
-        zooKeeperSwitch(config, warnings);
+        clusterSettings(config, warnings);
         return warnings;
     }
 
-    /** {@code useZKSwitch} agrees on switches through the cluster's ZooKeeper: a node on its own has none. */
-    private static void zooKeeperSwitch(TesseraConfig config, List<String> warnings) {
-        if (!config.system().useZkSwitch()) {
-            return;
-        }
+    /**
+     * Cluster mode and the settings that assume it, or not: {@code useZKSwitch} agrees on switches through the
+     * cluster's ZooKeeper, which a node on its own has none of; the local file and local time sequence handlers hand
+     * out the same ids on every node of a cluster.
+     */
+    private static void clusterSettings(TesseraConfig config, List<String> warnings) {
         boolean clustered;
         try {
             clustered = ClusterSettings.read(config.confDir()).isPresent();
         } catch (ConfigException e) {
             clustered = false; // the start reports the file's problems
+        }
+        int sequences = config.system().sequenceHandlerType();
+        if (clustered && (sequences == 0 && Files.exists(config.resolve("sequence_conf.properties"))
+                || sequences == 2)) {
+            warnings.add(SERVER_XML + ": <system>: sequenceHandlerType " + sequences + " ("
+                    + (sequences == 0 ? "local file" : "local time") + ") is not safe in cluster mode: every node"
+                    + " hands out ids of its own, the same ones unless their "
+                    + (sequences == 0 ? "MINID..MAXID ranges" : "WORKID/DATAACENTERID pairs") + " differ; use 1"
+                    + " (database), 3 or 4 (ZooKeeper)");
+        }
+        if (!config.system().useZkSwitch()) {
+            return;
         }
         if (!clustered) {
             warnings.add(SERVER_XML + ": <system>: <property name=\"useZKSwitch\">" + config.system().raw("useZKSwitch")

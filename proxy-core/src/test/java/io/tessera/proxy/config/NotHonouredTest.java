@@ -164,6 +164,27 @@ class NotHonouredTest {
     }
 
     @Test
+    void sequenceHandlersThatAreNotClusterSafeWarnInClusterMode() {
+        TestConf conf = new TestConf(dir).server("""
+                    <system>
+                        <property name="serverPort">0</property>
+                        <property name="sequenceHandlerType">2</property>
+                    </system>
+                    <user name="test">
+                        <property name="password">test</property>
+                        <property name="schemas">TESTDB</property>
+                        <property name="manager">true</property>
+                    </user>
+                """);
+        conf.write("sequence_time_conf.properties", "WORKID=01\nDATAACENTERID=01\n");
+        assertThat(conf.loadWithWarnings()).isEmpty();
+        conf.write(ClusterSettings.FILE, "loadZk=true\nzkURL=127.0.0.1:2181\nclusterId=c\nmyid=n1\n");
+        assertThat(conf.loadWithWarnings()).containsExactly("server.xml: <system>: sequenceHandlerType 2 (local time)"
+                + " is not safe in cluster mode: every node hands out ids of its own, the same ones unless their"
+                + " WORKID/DATAACENTERID pairs differ; use 1 (database), 3 or 4 (ZooKeeper)");
+    }
+
+    @Test
     void staysQuietWhereTheValueChangesNothing() {
         TestConf conf = new TestConf(dir).server("""
                     <system>
