@@ -86,6 +86,9 @@ class MycatColumnsTest {
             entry("show @@cache",
                     "CACHE VAR_STRING, MAX LONG, CUR LONG, ACCESS LONGLONG, HIT LONGLONG, PUT LONGLONG,"
                     + " LAST_ACCESS LONGLONG, LAST_PUT LONGLONG"),
+            entry("show @@cluster", // Tessera's own
+                    "MYID VAR_STRING, STATE VAR_STRING, HOST VAR_STRING, PORT LONG, MANAGER_PORT LONG,"
+                    + " VERSION VAR_STRING, CONFIG_VERSION LONGLONG, CONFIG_ERROR VAR_STRING, SELF VAR_STRING"),
             entry("show @@session",
                     "SESSION VAR_STRING, DN_COUNT VAR_STRING, DN_LIST VAR_STRING"),
             entry("show @@connection.sql",
