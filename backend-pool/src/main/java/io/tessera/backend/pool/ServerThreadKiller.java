@@ -8,6 +8,7 @@ import io.tessera.backend.mysql.NativeConnection;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -18,10 +19,11 @@ import org.apache.logging.log4j.Logger;
  * {@code KILL <thread id>} and the thread is gone from the process list, so that the pool never has more threads on
  * the server than {@code maxCon}.
  *
- * <p>The {@code KILL} goes over a connection of the pool itself, borrowed ahead of every other borrower; only when
- * every slot of the pool is held by such a thread (so that no borrow could ever succeed) does it open a connection of
- * its own, the one moment the server may have one thread more than {@code maxCon}, until the first {@code KILL}
- * lands.
+ * <p>The {@code KILL} goes over a connection of the pool itself, borrowed ahead of every other borrower. It opens a
+ * connection of its own instead when every slot of the pool is held by such a thread (no borrow could ever succeed),
+ * or when no slot comes free within {@value #BORROW_WITHIN_MILLIS} ms: the other slots may be held by clients that
+ * wait for this very slot (a client holding one connection and borrowing a second). Those are the moments the server
+ * may have one thread more than {@code maxCon}, until the {@code KILL} lands.
  */
 final class ServerThreadKiller {
 
@@ -30,6 +32,8 @@ final class ServerThreadKiller {
     private static final long POLL_MILLIS = 10;
     /** How long a killed thread may take to end before its slot is given back all the same. */
     private static final long GONE_WITHIN_MILLIS = 5_000;
+    /** How long the KILL waits for a slot of the pool before it opens a connection of its own. */
+    static final long BORROW_WITHIN_MILLIS = 500;
     /** ER_NO_SUCH_THREAD: the thread had already ended. */
     private static final int NO_SUCH_THREAD = 1094;
 
@@ -54,7 +58,19 @@ final class ServerThreadKiller {
             killOverOwnConnection(threadId, ended);
             return;
         }
+        AtomicBoolean started = new AtomicBoolean(); // by the pooled connection, or by one of its own: not both
+        CompletableFuture.delayedExecutor(BORROW_WITHIN_MILLIS, TimeUnit.MILLISECONDS, group.next()).execute(() -> {
+            if (started.compareAndSet(false, true)) {
+                killOverOwnConnection(threadId, ended);
+            }
+        });
         pool.borrowAhead(foundRows).whenComplete((connection, borrowFailed) -> {
+            if (!started.compareAndSet(false, true)) {
+                if (connection != null) {
+                    connection.release(); // came too late: the KILL went over a connection of its own
+                }
+                return;
+            }
             if (borrowFailed != null) {
                 killOverOwnConnection(threadId, ended);
                 return;
