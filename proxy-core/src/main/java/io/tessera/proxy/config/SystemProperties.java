@@ -180,6 +180,7 @@ final class SystemProperties {
         checkSequencePattern();
         checkTls();
         intValue("maxConnections", SystemConfig.DEFAULT_MAX_CONNECTIONS, 0, Integer.MAX_VALUE); // SystemConfig reads it
+        bool("useZKSwitch", false); // SystemConfig reads it
         return problems.count() == before ? config : null;
     }
 
