@@ -27,4 +27,13 @@ public interface ConnectionSource {
      * @return a future that fails with a {@link io.tessera.backend.BackendException} when no connection can be had
      */
     CompletableFuture<BackendConnection> borrowBeside(BackendConnection lent);
+
+    /**
+     * As {@link #borrowBeside}, but a connection that holds no slot of the server's pool and closes when released: for
+     * a statement about the pool's borrowers ({@code KILL QUERY} of a deadlock's victim, reading lock waits), which
+     * must not wait behind them when they hold every slot. A source that cannot open one lends one.
+     */
+    default CompletableFuture<BackendConnection> connectBeside(BackendConnection lent) {
+        return borrowBeside(lent);
+    }
 }

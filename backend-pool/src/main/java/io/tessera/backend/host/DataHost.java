@@ -9,12 +9,14 @@ import io.tessera.backend.BackendException;
 import io.tessera.backend.health.HeartbeatCheck;
 import io.tessera.backend.health.HeartbeatStatus;
 import io.tessera.backend.mysql.BackendConnector;
+import io.tessera.backend.pool.ConnectionPool;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Function;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -348,9 +350,20 @@ public final class DataHost implements ConnectionSource, AutoCloseable {
      */
     @Override
     public CompletableFuture<BackendConnection> borrowBeside(BackendConnection lent) {
+        return beside(lent, pool -> pool.borrow(lent.database(), false, null));
+    }
+
+    /** As {@link #borrowBeside}, but outside the server's pool ({@link ConnectionPool#connectOutside}). */
+    @Override
+    public CompletableFuture<BackendConnection> connectBeside(BackendConnection lent) {
+        return beside(lent, pool -> pool.connectOutside(lent.database()));
+    }
+
+    private CompletableFuture<BackendConnection> beside(BackendConnection lent,
+            Function<ConnectionPool, CompletableFuture<BackendConnection>> connect) {
         for (Server server : servers) {
             if (server.describe().equals(lent.dataHost())) {
-                return server.pool().borrow(lent.database(), false, null);
+                return connect.apply(server.pool());
             }
         }
         return CompletableFuture.failedFuture(new BackendException(lent.dataHost(), "not a server of data host "

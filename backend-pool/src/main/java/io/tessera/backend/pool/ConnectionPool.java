@@ -25,6 +25,15 @@ public interface ConnectionPool extends AutoCloseable {
      */
     CompletableFuture<BackendConnection> borrow(String database, boolean foundRows, EventLoop preferred);
 
+    /**
+     * A connection to the same server that holds no slot of the pool and closes when released, logged in to
+     * {@code database}: for a statement about the pool's borrowers ({@code KILL QUERY}, reading their lock waits),
+     * which must not queue behind them when they hold every slot. A pool that cannot open one lends one of its own.
+     */
+    default CompletableFuture<BackendConnection> connectOutside(String database) {
+        return borrow(database, false, null);
+    }
+
     /** A consistent snapshot of the pool's counters ({@code show @@datasource}). */
     PoolStats stats();
 

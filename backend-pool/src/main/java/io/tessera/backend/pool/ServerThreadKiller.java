@@ -3,8 +3,6 @@ package io.tessera.backend.pool;
 import io.netty.channel.EventLoopGroup;
 import io.tessera.backend.BackendConnection;
 import io.tessera.backend.mysql.BackendConnector;
-import io.tessera.backend.mysql.ConnectionOwner;
-import io.tessera.backend.mysql.NativeConnection;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
@@ -87,7 +85,7 @@ final class ServerThreadKiller {
     }
 
     private void killOverOwnConnection(long threadId, Runnable ended) {
-        connector.connect(group.next(), null, false, new Unpooled())
+        connector.connect(group.next(), null, false, new UnpooledOwner())
                 .thenCompose(connection -> killOver(connection, threadId)
                         .whenComplete((gone, e) -> connection.close()))
                 .whenComplete((gone, e) -> {
@@ -121,24 +119,5 @@ final class ServerThreadKiller {
                     return CompletableFuture.runAsync(() -> { }, shortly)
                             .thenCompose(v -> awaitGone(connection, threadId, deadlineNanos));
                 });
-    }
-
-    /** The killer's own connection belongs to no pool. */
-    private static final class Unpooled implements ConnectionOwner {
-
-        @Override
-        public void released(NativeConnection connection) {
-            connection.close();
-        }
-
-        @Override
-        public void closed(NativeConnection connection) {
-            // not counted anywhere
-        }
-
-        @Override
-        public void querySent() {
-            // not a data host query
-        }
     }
 }
