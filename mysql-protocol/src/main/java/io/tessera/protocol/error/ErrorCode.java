@@ -27,6 +27,8 @@ public enum ErrorCode {
     NET_PACKET_TOO_LARGE(1153, "08S01", "Got a packet bigger than 'max_allowed_packet' bytes"),
     UNKNOWN_SYSTEM_VARIABLE(1193, "HY000", "Unknown system variable '%s'"),
     WRONG_ARGUMENTS(1210, "HY000", "Incorrect arguments to %s"),
+    /** MySQL's {@code ER_LOCK_DEADLOCK}; Tessera's too for a cycle of lock waits across data nodes. */
+    DEADLOCK(1213, "40001", "Deadlock found when trying to get lock; try restarting transaction"),
     SPECIFIC_ACCESS_DENIED(1227, "42000",
             "Access denied; you need (at least one of) the %s privilege(s) for this operation"),
     WRONG_VALUE_FOR_VAR(1231, "42000", "Variable '%s' can't be set to the value of '%s'"),
