@@ -122,6 +122,9 @@ public interface AdminContext {
         return List.of();
     }
 
+    /** What the deadlock detector has found ({@code show @@deadlock}). */
+    DeadlockView deadlocks();
+
     /**
      * The SQL statistics and their switches ({@code show @@sql...}, {@code reload @@sqlstat},
      * {@code reload @@sqlslow}).

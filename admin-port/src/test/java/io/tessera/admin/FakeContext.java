@@ -167,6 +167,12 @@ public record FakeContext(String version, long startupMillis, Clock clock, List<
                 new ClusterNodeView("n2", "ABSENT", "", 0, 0, "", 0, "", false));
     }
 
+    /** Three cycles found, two victims (one cycle was gone before its victim's KILL), the default period. */
+    @Override
+    public DeadlockView deadlocks() {
+        return new DeadlockView(3, 2, 240, 410, 200);
+    }
+
     public FakeContext withDataHosts(List<DataHostView> hosts) {
         return new FakeContext(version, startupMillis, clock, schemas, dataNodes, hosts, threadPools, connections,
                 commandCounts, sqlStats);

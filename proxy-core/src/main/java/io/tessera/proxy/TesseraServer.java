@@ -21,6 +21,8 @@ import io.tessera.proxy.cluster.Cluster;
 import io.tessera.proxy.config.SystemConfig;
 import io.tessera.proxy.config.TesseraConfig;
 import io.tessera.proxy.exec.DataNode;
+import io.tessera.proxy.exec.DeadlockDetector;
+import io.tessera.proxy.exec.DeadlockStats;
 import io.tessera.proxy.exec.TransactionCoordinator;
 import io.tessera.proxy.exec.xa.XaCoordinator;
 import io.tessera.proxy.exec.xa.XaLog;
@@ -165,13 +167,15 @@ public final class TesseraServer implements AutoCloseable {
             ClientConnections connections = new ClientConnections();
             String version = serverVersion(system);
             SqlStats sqlStats = new SqlStats(system.useSqlStat(), system.sqlRecordCount(), system.maxResultSet());
+            DeadlockStats deadlocks = new DeadlockStats();
             TopologyBuilder builder = new TopologyBuilder(group, business, transactions, connections, sqlStats,
-                    version, sequences, cluster.writeHostPolicy(system.useZkSwitch()));
+                    version, sequences, cluster.writeHostPolicy(system.useZkSwitch()),
+                    new DeadlockDetector(connections, group.next(), deadlocks));
             running.set(new TopologyHolder(await(builder.build(config, null))));
             recovery.recoverAtStart(XA_RECOVERY_AT_START_SECONDS); // prepared branches hold locks: settle them first
             if (system.metricsPort() != 0) {
                 TopologyHolder topologies = running.get();
-                metrics = new TesseraMetrics(connections, () -> DataHostViews.of(topologies.current()));
+                metrics = new TesseraMetrics(connections, () -> DataHostViews.of(topologies.current()), deadlocks);
             }
             frontend = FrontendServer.bind(system, tls, running.get(), connections, version,
                     metrics == null ? null : metrics.queryMeter(), group, serverChannel);
@@ -182,7 +186,7 @@ public final class TesseraServer implements AutoCloseable {
             AdminServer admin = AdminServer.bind(new AdminSettings(system.bindIp(), system.managerPort(),
                     system.maxPacketSize(), system.authTimeout().toMillis(), AdminUsers.of(config)),
                     new ProxyAdminContext(version, startupMillis, running.get(), reloader, connections, sqlStats,
-                            group, List.of(business), SystemLog.ofLog4j(business), cluster),
+                            group, List.of(business), SystemLog.ofLog4j(business), cluster, deadlocks),
                     new ProxyAdminActions(connections, running.get(), reloader, cluster), group, serverChannel);
             adminServer.set(admin);
             if (metrics != null) {

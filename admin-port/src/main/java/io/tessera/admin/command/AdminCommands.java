@@ -59,6 +59,7 @@ public final class AdminCommands {
                 new ShowBackend(),
                 new ShowCache(),
                 new ShowCluster(),
+                new ShowDeadlock(),
                 new ShowSession(),
                 new ShowConnectionSql(),
                 new ShowSql(),

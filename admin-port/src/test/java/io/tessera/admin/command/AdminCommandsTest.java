@@ -51,7 +51,7 @@ class AdminCommandsTest {
                 "show @@server", "show @@threadpool", "show @@datanode", "show @@datasource", "show @@processor",
                 "show @@command", "show @@backend", "show @@connection", "show @@connection.sql", "show @@sql",
                 "show @@sql.slow", "show @@sql.sum", "show @@sql.high", "show @@sql.large", "show @@sql.resultset",
-                "show @@parser", "show @@router", "show @@cache", "show @@cluster", "show @@sql.sum.user",
+                "show @@parser", "show @@router", "show @@cache", "show @@cluster", "show @@deadlock", "show @@sql.sum.user",
                 "show @@sql.sum.table", "reload @@sqlslow=10", "reload @@sqlstat=open",
                 "show @@heartbeat", "show @@database", "show @@sysparam", "show @@white", "show @@session",
                 "switch @@datasource host1", "kill @@connection 1", "stop @@heartbeat host1:1",
@@ -70,7 +70,7 @@ class AdminCommandsTest {
         }
         assertThat(instances).containsExactlyInAnyOrderElementsOf(Replies.COMMANDS.commands());
         // ShowTime, ShowSqlSumUser, ChangeStatus, ReloadConfig and ClearSlow serve several statements each
-        assertThat(reached).hasSize(42);
+        assertThat(reached).hasSize(43);
     }
 
     @Test

@@ -89,6 +89,9 @@ class MycatColumnsTest {
             entry("show @@cluster", // Tessera's own
                     "MYID VAR_STRING, STATE VAR_STRING, HOST VAR_STRING, PORT LONG, MANAGER_PORT LONG,"
                     + " VERSION VAR_STRING, CONFIG_VERSION LONGLONG, CONFIG_ERROR VAR_STRING, SELF VAR_STRING"),
+            entry("show @@deadlock", // Tessera's own
+                    "DETECTED LONGLONG, VICTIMS LONGLONG, LAST_DETECT_MILLIS LONGLONG, MAX_DETECT_MILLIS LONGLONG,"
+                    + " CHECK_PERIOD_MILLIS LONGLONG"),
             entry("show @@session",
                     "SESSION VAR_STRING, DN_COUNT VAR_STRING, DN_LIST VAR_STRING"),
             entry("show @@connection.sql",

@@ -37,6 +37,7 @@ class ShowHelpTest {
                 List.of("show @@backend", "Report backend connection status"),
                 List.of("show @@cache", "Report system cache usage"),
                 List.of("show @@cluster", "Report cluster nodes and config versions"),
+                List.of("show @@deadlock", "Report deadlocks found across data nodes"),
                 List.of("show @@session", "Report front session details"),
                 List.of("show @@connection.sql", "Report connection sql"),
                 List.of("show @@sql", "Report SQL list"),

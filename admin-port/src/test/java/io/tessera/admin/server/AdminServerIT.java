@@ -93,8 +93,9 @@ class AdminServerIT {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
-            "show @@help|STATEMENT,DESCRIPTION|49",
+            "show @@help|STATEMENT,DESCRIPTION|50",
             "show @@cluster|MYID,STATE,HOST,PORT,MANAGER_PORT,VERSION,CONFIG_VERSION,CONFIG_ERROR,SELF|2",
+            "show @@deadlock|DETECTED,VICTIMS,LAST_DETECT_MILLIS,MAX_DETECT_MILLIS,CHECK_PERIOD_MILLIS|1",
             "show @@version|VERSION|1",
             "show @@server|UPTIME,USED_MEMORY,TOTAL_MEMORY,MAX_MEMORY,RELOAD_TIME,ROLLBACK_TIME,CHARSET,STATUS|1",
             "show @@datasource|DATANODE,NAME,TYPE,HOST,PORT,W/R,ACTIVE,IDLE,SIZE,EXECUTE,READ_LOAD,WRITE_LOAD|6",

@@ -11,6 +11,7 @@ import io.tessera.admin.CommandCounts;
 import io.tessera.admin.ConnectionView;
 import io.tessera.admin.DataHostView;
 import io.tessera.admin.DataNodeView;
+import io.tessera.admin.DeadlockView;
 import io.tessera.admin.LogEntry;
 import io.tessera.admin.ProcessorView;
 import io.tessera.admin.RoutingCounts;
@@ -25,6 +26,7 @@ import io.tessera.proxy.config.SchemaConfig;
 import io.tessera.proxy.config.TableConfig;
 import io.tessera.proxy.exec.ColumnOrders;
 import io.tessera.proxy.exec.DataNode;
+import io.tessera.proxy.exec.DeadlockStats;
 import io.tessera.proxy.exec.ParentRows;
 import io.tessera.proxy.pipeline.StatementPipeline;
 import io.tessera.proxy.session.ClientChannel;
@@ -65,6 +67,7 @@ public final class ProxyAdminContext implements AdminContext {
     private final SystemLog systemLog;
     private final ProcessorViews processors;
     private final Cluster cluster;
+    private final DeadlockStats deadlocks;
 
     /**
      * @param topologies the topology each view reads, once per view
@@ -73,11 +76,13 @@ public final class ProxyAdminContext implements AdminContext {
      * @param threadPools what {@code show @@threadpool} reports: the business executor
      * @param systemLog what {@code show @@syslog} reads
      * @param cluster the cluster {@code show @@cluster} shows
+     * @param deadlocks what the deadlock detector found ({@code show @@deadlock})
      */
     public ProxyAdminContext(String version, long startupMillis, TopologyHolder topologies, ConfigReloader reloader,
             ClientConnections connections, SqlStats sqlStats, EventLoopGroup group, List<ThreadPoolView> threadPools,
-            SystemLog systemLog, Cluster cluster) {
+            SystemLog systemLog, Cluster cluster, DeadlockStats deadlocks) {
         this.version = version;
+        this.deadlocks = deadlocks;
         this.cluster = cluster;
         this.systemLog = systemLog;
         this.threadPools = List.copyOf(threadPools);
@@ -224,6 +229,12 @@ public final class ProxyAdminContext implements AdminContext {
     @Override
     public List<ClusterNodeView> clusterNodes() {
         return cluster.nodes();
+    }
+
+    @Override
+    public DeadlockView deadlocks() {
+        return new DeadlockView(deadlocks.detected(), deadlocks.victims(), deadlocks.lastDetectMillis(),
+                deadlocks.maxDetectMillis(), topologies.current().config().system().deadlockCheckPeriod());
     }
 
     @Override

@@ -113,6 +113,9 @@ public record SystemConfig(
      */
     public static final int DEFAULT_MAX_CONNECTIONS = 10_000;
 
+    /** Tessera's default {@code deadlockCheckPeriod}, milliseconds. */
+    public static final long DEFAULT_DEADLOCK_CHECK_PERIOD = 200;
+
     /** Properties whose value {@link #toString()} masks. */
     private static final String SECRET_PROPERTY = "clusterHeartbeatPass";
 
@@ -181,6 +184,15 @@ public record SystemConfig(
      */
     public boolean useZkSwitch() {
         return raw("useZKSwitch").map("true"::equalsIgnoreCase).orElse(false);
+    }
+
+    /**
+     * {@code deadlockCheckPeriod} (Tessera, milliseconds): how long a statement of a transaction waits on a data node
+     * before the lock waits of the data hosts are read for a cycle across them, and how often they are read again
+     * while it waits ({@code io.tessera.proxy.exec.DeadlockDetector}); 0 turns the detector off.
+     */
+    public long deadlockCheckPeriod() {
+        return raw("deadlockCheckPeriod").map(Long::parseLong).orElse(DEFAULT_DEADLOCK_CHECK_PERIOD);
     }
 
     /** Whether server.xml writes {@code sequenceHandlerType} (or {@code sequnceHandlerType}) at all. */

@@ -93,7 +93,7 @@ final class SystemProperties {
             "poolMaxWait", "frontAuthPlugin", "mergeMemoryLimit", "mycatNodeId", "XARecoveryLogBaseDir",
             "XARecoveryLogBaseName", "useSqlStat", "sqlRecordCount", "maxResultSet", "metricsPort",
             "sequenceHandlerType", "sequnceHandlerType", "sequnceHandlerPattern", "sslCert", "sslKey",
-            "requireSecureTransport", "maxConnections", "useZKSwitch");
+            "requireSecureTransport", "maxConnections", "useZKSwitch", "deadlockCheckPeriod");
 
     private static final Pattern VERSION = Pattern.compile("\\d+\\.\\d+\\.\\d+\\S*");
     private static final int MAX_PACKET = 1 << 30;
@@ -181,6 +181,7 @@ final class SystemProperties {
         checkTls();
         intValue("maxConnections", SystemConfig.DEFAULT_MAX_CONNECTIONS, 0, Integer.MAX_VALUE); // SystemConfig reads it
         bool("useZKSwitch", false); // SystemConfig reads it
+        longValue("deadlockCheckPeriod", SystemConfig.DEFAULT_DEADLOCK_CHECK_PERIOD, 0); // SystemConfig reads it
         return problems.count() == before ? config : null;
     }
 

@@ -14,6 +14,7 @@ import io.tessera.proxy.exec.TransactionCoordinator.AtomicStatement;
 import io.tessera.proxy.exec.merge.MergeExecution;
 import io.tessera.proxy.exec.merge.SortKeyFeedback;
 import io.tessera.proxy.session.ClientChannel;
+import io.tessera.proxy.session.LockWait;
 import io.tessera.proxy.session.Session;
 import io.tessera.proxy.session.StatementTimeout;
 import io.tessera.router.LoadRoute;
@@ -42,19 +43,25 @@ public final class Executor implements MergeExecution.Connections {
     private final long mergeMemoryLimit;
     private final Duration timeout;
     private final StatementTimeout.Killer killer = this::killQuery; // one for all statements
+    private final long deadlockCheckNanos;
+    private final LockWait.Detector deadlocks; // null when the detector is off
 
     /**
      * @param mergeMemoryLimit bytes of rows one statement may buffer to merge several data nodes' results
      * @param timeout server.xml's {@code sqlExecuteTimeout}: a client's statement running longer on data nodes is
      *     killed there ({@link StatementTimeout}); zero for none
+     * @param deadlockCheckPeriod server.xml's {@code deadlockCheckPeriod}: a statement of a transaction waiting longer
+     *     on data nodes is reported to {@code detector} ({@link LockWait}); zero for none
      */
     public Executor(DataNodes dataNodes, TransactionCoordinator transactions, long mergeMemoryLimit,
-            Duration timeout) {
+            Duration timeout, Duration deadlockCheckPeriod, DeadlockDetector detector) {
         this.dataNodes = dataNodes;
         this.transactions = transactions;
         this.connections = new SessionConnections(transactions);
         this.mergeMemoryLimit = mergeMemoryLimit;
         this.timeout = timeout;
+        this.deadlockCheckNanos = deadlockCheckPeriod.toNanos();
+        this.deadlocks = deadlockCheckNanos == 0 ? null : detector.reporter(dataNodes, deadlockCheckNanos);
     }
 
     public DataNodes dataNodes() {
@@ -81,7 +88,7 @@ public final class Executor implements MergeExecution.Connections {
             payload.release();
             return;
         }
-        armTimeout(client);
+        armWatches(client, plan.route());
         if (!(plan instanceof Route)) {
             payload.release();
             plan.route().shards().forEach(shard -> dataNodes.get(shard.dataNode()).count(true));
@@ -119,7 +126,7 @@ public final class Executor implements MergeExecution.Connections {
             execute.release();
             return;
         }
-        armTimeout(client);
+        armWatches(client, route);
         runOnNode(client, oneCopyForReads(route, read), read, execute, longData, false,
                 (backend, handler) -> backend.executePrepared(sql, longData, execute, handler));
     }
@@ -141,10 +148,17 @@ public final class Executor implements MergeExecution.Connections {
         LocalFileLoad.run(this, client, load, atomic);
     }
 
-    /** The client's statement goes to data nodes now: sqlExecuteTimeout runs from here. */
-    private void armTimeout(ClientChannel client) {
+    /**
+     * The client's statement goes to data nodes now: sqlExecuteTimeout runs from here, and so does the deadlock watch
+     * for a statement that may wait for row locks held across data nodes: one of a transaction, or one on several
+     * nodes (which runs in a transaction of its own).
+     */
+    private void armWatches(ClientChannel client, Route route) {
         if (!timeout.isZero()) {
             client.timeout().arm(timeout, killer);
+        }
+        if (deadlocks != null && (client.session().inTransaction() || !route.isSingleNode())) {
+            client.lockWait().arm(deadlockCheckNanos, deadlocks);
         }
     }
 
@@ -290,12 +304,7 @@ public final class Executor implements MergeExecution.Connections {
      * it is answered, {@code backend} runs nothing else ({@link KillFence}).
      */
     public CompletableFuture<Void> killQuery(BackendConnection backend, String dataNode) {
-        DataNode node = dataNodes.get(dataNode);
-        CompletableFuture<Void> kill = node.host().borrowBeside(backend).thenCompose(killer ->
-                killer.query("KILL QUERY " + backend.connectionId()).whenComplete((r, e) -> killer.release()))
-                .thenApply(r -> null);
-        KillFence.raise(backend, kill);
-        return kill;
+        return KillFence.killQuery(backend, dataNodes.get(dataNode).host().borrowBeside(backend));
     }
 
     /** Rolls back and resets every pinned connection (the client left, or reset its connection). */

@@ -18,6 +18,17 @@ final class KillFence {
     private KillFence() {
     }
 
+    /**
+     * {@code KILL QUERY} for the statement running on {@code backend}, sent over {@code killer} (another connection to
+     * the same server, given back once answered); until it is answered, {@code backend} runs nothing else.
+     */
+    static CompletableFuture<Void> killQuery(BackendConnection backend, CompletableFuture<BackendConnection> killer) {
+        CompletableFuture<Void> kill = killer.thenCompose(k -> k.query("KILL QUERY " + backend.connectionId())
+                .whenComplete((r, e) -> k.release())).thenApply(r -> null);
+        raise(backend, kill);
+        return kill;
+    }
+
     /** {@code kill} is under way for {@code backend}'s statement; the fence falls when it completes, either way. */
     static void raise(BackendConnection backend, CompletableFuture<Void> kill) {
         Attribute<CompletableFuture<Void>> pending = backend.attr(PENDING);

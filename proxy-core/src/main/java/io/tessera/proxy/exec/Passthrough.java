@@ -146,13 +146,13 @@ final class Passthrough implements ResponseHandler {
 
     /**
      * A data host's ERR that names a data node's database goes out with the logical schema instead, its code and
-     * SQLSTATE kept ({@link ClientChannel#logical}), and its 1317 after sqlExecuteTimeout as 3024
-     * ({@link io.tessera.proxy.session.StatementTimeout#answer}); true when written so, false when it passes as it
+     * SQLSTATE kept ({@link ClientChannel#logical}), and its 1317 after sqlExecuteTimeout as 3024, or as a deadlock's
+     * victim as 1213 ({@link ClientChannel#answer}); true when written so, false when it passes as it
      * is. An ERR is rare: decoding it costs nothing that matters.
      */
     private boolean writtenInLogicalTerms(Packet frame) {
         ErrPacket received = ErrPacket.read(new PayloadReader(frame.content().duplicate()));
-        ErrPacket err = client.timeout().answer(received);
+        ErrPacket err = client.answer(received);
         String message = client.logical(err.message());
         if (err == received && message.equals(err.message())) {
             return false;

@@ -11,6 +11,7 @@ import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.tessera.admin.DataHostView;
+import io.tessera.proxy.exec.DeadlockStats;
 import io.tessera.proxy.session.ClientConnections;
 import io.tessera.proxy.session.QueryMeter;
 import java.io.IOException;
@@ -36,8 +37,10 @@ public final class TesseraMetrics implements AutoCloseable {
     /**
      * @param connections the client connections: their count and bytes are read at each scrape
      * @param dataHosts the data hosts of the topology running now, with live pools and heartbeats
+     * @param deadlocks what the deadlock detector found
      */
-    public TesseraMetrics(ClientConnections connections, Supplier<List<DataHostView>> dataHosts) {
+    public TesseraMetrics(ClientConnections connections, Supplier<List<DataHostView>> dataHosts,
+            DeadlockStats deadlocks) {
         new JvmMemoryMetrics().bindTo(registry);
         gc.bindTo(registry);
         new JvmThreadMetrics().bindTo(registry);
@@ -53,6 +56,16 @@ public final class TesseraMetrics implements AutoCloseable {
         FunctionCounter.builder("tessera.front.sent", connections, ClientConnections::bytesSent)
                 .description("Bytes sent to clients")
                 .baseUnit(BaseUnits.BYTES)
+                .register(registry);
+        FunctionCounter.builder("tessera.deadlocks.detected", deadlocks, DeadlockStats::detected)
+                .description("Cycles of lock waits across data nodes found by the deadlock detector")
+                .register(registry);
+        FunctionCounter.builder("tessera.deadlocks.victims", deadlocks, DeadlockStats::victims)
+                .description("Transactions rolled back to break a deadlock across data nodes (their clients got 1213)")
+                .register(registry);
+        Gauge.builder("tessera.deadlocks.detect.max", deadlocks, DeadlockStats::maxDetectMillis)
+                .description("Longest time a deadlock across data nodes lasted before it was found")
+                .baseUnit("milliseconds")
                 .register(registry);
         queries = new QueryMetrics(registry);
         dataSources = new DataSourceMeters(registry, dataHosts);

@@ -43,6 +43,7 @@ public final class ClientChannel {
     private long bytesRead; // the event loop writes; the admin port reads a possibly stale value
     private final Activity activity = new Activity();
     private final StatementTimeout timeout = new StatementTimeout(this);
+    private final LockWait lockWait = new LockWait(this);
     private final CommandCounters commandCounters;
     private final RoutingCounters routingCounters;
     private PhysicalDatabases databases = PhysicalDatabases.NONE;
@@ -92,12 +93,12 @@ public final class ClientChannel {
         commandStart = sequenceId;
     }
 
-    /** The commands its event loop dispatched ({@code show @@command}). */
     /** The parse and route counts of its event loop ({@code show @@parser}, {@code show @@router}). */
     public RoutingCounters routingCounters() {
         return routingCounters;
     }
 
+    /** The commands its event loop dispatched ({@code show @@command}). */
     public CommandCounters commandCounters() {
         return commandCounters;
     }
@@ -105,6 +106,16 @@ public final class ClientChannel {
     /** server.xml's {@code sqlExecuteTimeout} for the statement running now. */
     public StatementTimeout timeout() {
         return timeout;
+    }
+
+    /** The watch for a deadlock across data nodes over the statement running now. */
+    public LockWait lockWait() {
+        return lockWait;
+    }
+
+    /** A data node's ERR as the client gets it: a deadlock's victim's 1317 as 1213, a timeout's as 3024. */
+    public ErrPacket answer(ErrPacket err) {
+        return timeout.answer(lockWait.answer(err));
     }
 
     /** What the connection is doing now (SHOW PROCESSLIST). */
@@ -233,7 +244,7 @@ public final class ClientChannel {
         if (unwrapped(cause) instanceof DataHostError) {
             err = new ErrPacket(err.errorCode(), err.sqlState(), logical(err.message()));
         }
-        err = timeout.answer(err);
+        err = answer(err);
         statementFailed();
         PayloadWriter p = writer.newPayload(64);
         err.writeTo(p);
@@ -295,6 +306,7 @@ public final class ClientChannel {
         }
         meteredType = null;
         timeout.close();
+        lockWait.close();
         if (watch != null) {
             watch.abandoned();
             watch = null;
@@ -341,6 +353,7 @@ public final class ClientChannel {
     /** The current statement failed: no further statement of a multi-statement text runs. */
     public void statementFailed() {
         timeout.cancel();
+        lockWait.cancel();
         statementEnded(false);
         if (watch != null) {
             watch.abandoned();
@@ -354,6 +367,7 @@ public final class ClientChannel {
 
     public void commandDone() {
         timeout.cancel();
+        lockWait.cancel();
         statementEnded(true);
         if (watch != null) {
             StatementWatch ended = watch;

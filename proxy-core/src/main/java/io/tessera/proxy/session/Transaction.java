@@ -21,6 +21,7 @@ public final class Transaction {
     private final Set<String> participants = new LinkedHashSet<>();
     private String gtrid;
     private String lostOn;
+    private long startedNanos; // System.nanoTime() when the first data node joined
 
     /** The statement that opens the transaction on a data node it reaches (outside XA). */
     public String startStatement() {
@@ -61,6 +62,9 @@ public final class Transaction {
 
     /** A data node's part of the transaction has been opened on its connection. */
     public void joined(String dataNode) {
+        if (participants.isEmpty()) {
+            startedNanos = System.nanoTime();
+        }
         participants.add(dataNode);
     }
 
@@ -76,6 +80,11 @@ public final class Transaction {
 
     public boolean participates(String dataNode) {
         return participants.contains(dataNode);
+    }
+
+    /** System.nanoTime() when the first data node joined: the youngest transaction of a deadlock is its victim. */
+    public long startedNanos() {
+        return startedNanos;
     }
 
     /** Whether the transaction has reached a data node yet. */

@@ -13,6 +13,7 @@ import io.tessera.proxy.config.FirewallConfig;
 import io.tessera.proxy.config.SystemConfig;
 import io.tessera.proxy.config.TesseraConfig;
 import io.tessera.proxy.exec.DataNode;
+import io.tessera.proxy.exec.DeadlockDetector;
 import io.tessera.proxy.exec.DataNodes;
 import io.tessera.proxy.exec.Executor;
 import io.tessera.proxy.exec.TransactionCoordinator;
@@ -39,6 +40,7 @@ import io.tessera.router.parse.SyntaxErrors;
 import io.tessera.router.wall.SqlFirewall;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -68,6 +70,7 @@ public final class TopologyBuilder {
     private final String serverVersion;
     private final Sequences sequences;
     private final WriteHostPolicy writeHosts;
+    private final DeadlockDetector deadlocks;
     private final AtomicLong generations = new AtomicLong();
     private DnIndex dnIndex; // guarded by this
 
@@ -76,10 +79,12 @@ public final class TopologyBuilder {
      * @param sqlStats the SQL statistics the pipelines record
      * @param sequences the global sequences every topology's statements take ids from
      * @param writeHosts how new data hosts choose their active write host: alone, or as the cluster agrees
+     * @param deadlocks what every topology's statements that wait for row locks report to
      */
     public TopologyBuilder(EventLoopGroup group, java.util.concurrent.Executor business,
             TransactionCoordinator transactions, ClientConnections connections, SqlStats sqlStats,
-            String serverVersion, Sequences sequences, WriteHostPolicy writeHosts) {
+            String serverVersion, Sequences sequences, WriteHostPolicy writeHosts,
+            DeadlockDetector deadlocks) {
         this.group = group;
         this.business = business;
         this.transactions = transactions;
@@ -88,6 +93,7 @@ public final class TopologyBuilder {
         this.serverVersion = serverVersion;
         this.sequences = sequences;
         this.writeHosts = writeHosts;
+        this.deadlocks = deadlocks;
     }
 
     /**
@@ -166,7 +172,7 @@ public final class TopologyBuilder {
         }
         DataNodes dataNodes = new DataNodes(nodes, schemasByNode(router.catalog()));
         Executor executor = new Executor(dataNodes, transactions, system.mergeMemoryLimit(),
-                system.sqlExecuteTimeout());
+                system.sqlExecuteTimeout(), Duration.ofMillis(system.deadlockCheckPeriod()), deadlocks);
         Authenticator authenticator = new Authenticator(config.users(), config.firewall(), router.catalog());
         LocalAnswers locals = new LocalAnswers(
                 new LocalSelect(serverVersion, LocalSelect.VERSION_COMMENT, system.maxPacketSize(), router, executor),

@@ -59,6 +59,7 @@ class SystemConfigTest {
         assertThat(system.maxResultSet()).isEqualTo(512 * 1024);
         assertThat(system.metricsPort()).isZero(); // no metrics endpoint unless asked for
         assertThat(system.maxConnections()).isEqualTo(10_000);
+        assertThat(system.deadlockCheckPeriod()).isEqualTo(200);
         assertThat(system.properties()).isEmpty();
         assertThat(system.raw("serverPort")).isEmpty();
         assertThat(system.sequenceHandlerType()).isZero();
@@ -124,6 +125,26 @@ class SystemConfigTest {
 
         assertThat(problems).containsExactly("server.xml:4: <system><property name=\"maxConnections\">: value"
                 + " \"-1\": expected >= 0");
+    }
+
+    @Test
+    void readsDeadlockCheckPeriodWithZeroForOffAndRefusesWhatIsNoNumberOfMilliseconds() {
+        assertThat(new TestConf(dir).server("""
+                    <system><property name="deadlockCheckPeriod">50</property></system>
+                """ + TestConf.SERVER).load().system().deadlockCheckPeriod()).isEqualTo(50);
+        assertThat(new TestConf(dir).server("""
+                    <system><property name="deadlockCheckPeriod">0</property></system>
+                """ + TestConf.SERVER).load().system().deadlockCheckPeriod()).isZero();
+
+        List<String> problems = new TestConf(dir).server("""
+                    <system>
+                        <property name="deadlockCheckPeriod">-5</property>
+                        <property name="deadlockCheckPeriod">0.2s</property>
+                    </system>
+                """ + TestConf.SERVER).problems();
+
+        assertThat(problems).anySatisfy(p -> assertThat(p).startsWith(
+                "server.xml:4: <system><property name=\"deadlockCheckPeriod\">: value \"-5\""));
     }
 
     @Test

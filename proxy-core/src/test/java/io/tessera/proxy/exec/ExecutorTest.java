@@ -45,7 +45,7 @@ class ExecutorTest {
             new DataNode("dn3", "mongoHost", null, "db3")),
             Map.of("dn1", List.of("TESTDB"), "dn2", List.of("TESTDB"))),
             new TransactionCoordinator(DistributedTransactions.ALLOW, new Xids(1, 1), null), 1 << 20,
-            Duration.ZERO);
+            Duration.ZERO, Duration.ZERO, null);
 
     {
         client.client().databases(executor.dataNodes().physicalDatabases()); // as the front end does per command

@@ -30,7 +30,7 @@ class TableLocksTest {
             new DataNode("dn2", "host2", host2, "db2")),
             Map.of("dn1", List.of("TESTDB"), "dn2", List.of("TESTDB"))),
             new TransactionCoordinator(DistributedTransactions.ALLOW, new Xids(1, 1), null), 1 << 20,
-            Duration.ZERO);
+            Duration.ZERO, Duration.ZERO, null);
     private final TableLocks locks = new TableLocks(executor);
 
     {

@@ -6,6 +6,7 @@ import io.tessera.admin.DataHostView;
 import io.tessera.admin.DataSourceView;
 import io.tessera.admin.HeartbeatStatus;
 import io.tessera.admin.PoolStats;
+import io.tessera.proxy.exec.DeadlockStats;
 import io.tessera.proxy.session.ClientConnections;
 import io.tessera.proxy.session.QueryMeter;
 import io.tessera.router.parse.StatementType;
@@ -21,7 +22,8 @@ import org.junit.jupiter.api.Test;
 class TesseraMetricsTest {
 
     private final AtomicReference<List<DataHostView>> dataHosts = new AtomicReference<>(List.of());
-    private final TesseraMetrics metrics = new TesseraMetrics(new ClientConnections(), dataHosts::get);
+    private final TesseraMetrics metrics = new TesseraMetrics(new ClientConnections(), dataHosts::get,
+            new DeadlockStats());
 
     @AfterEach
     void close() {
@@ -54,7 +56,9 @@ class TesseraMetricsTest {
 
         assertThat(text).contains("tessera_front_connections 0.0\n", "tessera_front_received_bytes_total 0.0\n",
                 "tessera_front_sent_bytes_total 0.0\n", "jvm_memory_used_bytes{", "jvm_threads_live_threads ",
-                "jvm_classes_loaded_classes ", "system_cpu_count ", "jvm_gc_");
+                "jvm_classes_loaded_classes ", "system_cpu_count ", "jvm_gc_",
+                "tessera_deadlocks_detected_total 0.0\n", "tessera_deadlocks_victims_total 0.0\n",
+                "tessera_deadlocks_detect_max_milliseconds 0.0\n");
     }
 
     @Test
