@@ -47,9 +47,7 @@ public final class ClientChannel {
     private final CommandCounters commandCounters;
     private final RoutingCounters routingCounters;
     private PhysicalDatabases databases = PhysicalDatabases.NONE;
-    private final QueryMeter meter; // null while the metrics endpoint is off: then nothing below is timed
-    private StatementType meteredType; // the current statement's, while one is metered; null otherwise
-    private long meteredSince; // System.nanoTime() when it started
+    private final StatementMetering metering;
 
     /** A connection whose commands count on their own (tests, connections outside the front end). */
     public ClientChannel(Session session, Channel channel, Runnable onCommandDone) {
@@ -67,7 +65,7 @@ public final class ClientChannel {
         this.writer = new PacketWriter(channel);
         this.onCommandDone = onCommandDone;
         this.commandCounters = commandCounters;
-        this.meter = meter;
+        this.metering = new StatementMetering(meter);
         this.routingCounters = routingCounters;
     }
 
@@ -274,24 +272,12 @@ public final class ClientChannel {
      * runs from here until its answer ends ({@link #commandDone}) or fails ({@link #statementFailed}).
      */
     public void statementStarted() {
-        if (meter != null) {
-            meteredType = StatementType.OTHER; // until it is parsed
-            meteredSince = System.nanoTime();
-        }
+        metering.started();
     }
 
     /** The current statement's type, once parsed or found in the route cache. */
     public void statementType(StatementType type) {
-        if (meteredType != null) {
-            meteredType = type;
-        }
-    }
-
-    private void statementEnded(boolean ok) {
-        if (meteredType != null) {
-            meter.record(meteredType, ok, System.nanoTime() - meteredSince);
-            meteredType = null;
-        }
+        metering.type(type);
     }
 
     /**
@@ -304,7 +290,7 @@ public final class ClientChannel {
             localFile = null;
             receiver.abandoned();
         }
-        meteredType = null;
+        metering.abandoned();
         timeout.close();
         lockWait.close();
         if (watch != null) {
@@ -354,7 +340,7 @@ public final class ClientChannel {
     public void statementFailed() {
         timeout.cancel();
         lockWait.cancel();
-        statementEnded(false);
+        metering.ended(false);
         if (watch != null) {
             watch.abandoned();
             watch = null;
@@ -368,7 +354,7 @@ public final class ClientChannel {
     public void commandDone() {
         timeout.cancel();
         lockWait.cancel();
-        statementEnded(true);
+        metering.ended(true);
         if (watch != null) {
             StatementWatch ended = watch;
             watch = null;
