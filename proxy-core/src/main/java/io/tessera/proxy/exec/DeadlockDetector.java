@@ -1,5 +1,6 @@
 package io.tessera.proxy.exec;
 
+import static java.util.concurrent.TimeUnit.MILLISECONDS;
 import static java.util.concurrent.TimeUnit.NANOSECONDS;
 
 import io.netty.channel.EventLoop;
@@ -17,7 +18,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.ScheduledFuture;
 import java.util.stream.Collectors;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -29,7 +30,8 @@ import org.apache.logging.log4j.Logger;
  *
  * <p>Nothing runs while no statement waits: a statement of a transaction that still runs on data nodes after
  * {@code deadlockCheckPeriod} is reported by its {@link LockWait}. From then on, every period until no reported
- * statement waits, the detector takes each session's connections on its own loop ({@link SessionLocks}), reads the
+ * statement waits (and at once for a new report, {@value #MIN_LOOK_GAP_MILLIS} ms after the last look at the
+ * earliest), the detector takes each session's connections on its own loop ({@link SessionLocks}), reads the
  * lock waits of each server where a reported statement runs ({@link LockWaits}, over a connection outside the pool,
  * which the waiting sessions may hold whole), maps each server thread to the session that owns it, and looks for
  * cycles ({@link WaitForGraph}). Each cycle's victim, as InnoDB picks one, is the transaction that changed the fewest
@@ -40,12 +42,20 @@ public final class DeadlockDetector {
 
     private static final Logger LOG = LogManager.getLogger(DeadlockDetector.class);
     private static final int LOGGED_STATEMENT_CHARS = 200;
+    /**
+     * The shortest time between two looks: InnoDB refreshes what INNODB_TRX and the lock waits show only when they
+     * have not been read for 100 ms, so reading them more often would read an old picture.
+     */
+    private static final long MIN_LOOK_GAP_MILLIS = 150;
 
     private final ClientConnections connections;
     private final EventLoop loop; // the detector's looks run here, one at a time
     private final DeadlockStats stats;
     private final Map<ClientChannel, Report> waiting = new ConcurrentHashMap<>();
-    private final AtomicBoolean looking = new AtomicBoolean();
+    // on the loop: the look scheduled next (null while one runs, or none is due), whether one runs, when the last began
+    private ScheduledFuture<?> nextLook;
+    private boolean lookRunning;
+    private long lastLookNanos;
     private final Set<String> unreadable = ConcurrentHashMap.newKeySet(); // servers whose last read failed, warned
     private volatile long periodNanos;
 
@@ -72,29 +82,45 @@ public final class DeadlockDetector {
     private void waiting(ClientChannel client, DataNodes nodes, long periodNanos) {
         this.periodNanos = periodNanos;
         waiting.put(client, new Report(nodes, client.lockWait().waiting()));
-        if (looking.compareAndSet(false, true)) {
-            loop.execute(this::look);
+        loop.execute(this::lookSoon);
+    }
+
+    /**
+     * On the loop: a new report is looked at now, or {@value #MIN_LOOK_GAP_MILLIS} ms after the last look began if
+     * that is later, rather than a whole period after the last look; a look under way schedules the next itself.
+     */
+    private void lookSoon() {
+        if (lookRunning) {
+            return;
         }
+        long due = Math.max(0, lastLookNanos + MILLISECONDS.toNanos(MIN_LOOK_GAP_MILLIS) - System.nanoTime());
+        if (nextLook != null) {
+            if (nextLook.getDelay(NANOSECONDS) <= due) {
+                return;
+            }
+            nextLook.cancel(false);
+        }
+        nextLook = loop.schedule(this::look, due, NANOSECONDS);
     }
 
     private void look() {
-        SessionLocks.gather(connections.snapshot()).thenCompose(this::lookAt).whenComplete((r, error) -> {
-            if (error != null) {
-                LOG.warn("deadlock detector: the look failed", error);
-            }
-            lookAgain();
-        });
+        nextLook = null;
+        lookRunning = true;
+        lastLookNanos = System.nanoTime();
+        CompletableFuture.completedFuture(connections).thenCompose(open -> SessionLocks.gather(open.snapshot()))
+                .thenCompose(this::lookAt)
+                .whenCompleteAsync((r, error) -> lookEnded(error), loop); // a failure too must end the look
     }
 
-    /** In a period while a reported statement still waits; else the detector sleeps until the next report. */
-    private void lookAgain() {
-        if (waiting.isEmpty()) {
-            looking.set(false);
-            if (waiting.isEmpty() || !looking.compareAndSet(false, true)) {
-                return; // or a report came meanwhile, and its look is scheduled
-            }
+    /** On the loop: the next look comes a period on while a reported statement still waits, else with a report. */
+    private void lookEnded(Throwable error) {
+        if (error != null) {
+            LOG.warn("deadlock detector: the look failed", error);
         }
-        loop.schedule(this::look, periodNanos, NANOSECONDS);
+        lookRunning = false;
+        if (!waiting.isEmpty()) {
+            nextLook = loop.schedule(this::look, periodNanos, NANOSECONDS);
+        }
     }
 
     private CompletableFuture<Void> lookAt(List<SessionLocks> sessions) {

@@ -100,6 +100,28 @@ class DeadlockIT {
     }
 
     @Test
+    void anAutocommitWriteOnBothNodesCanBeTheVictimAndChangesNothing() throws Exception {
+        long detectedBefore = detected();
+        try (Connection a = tessera.connect("TXDB"); Connection b = tessera.connect("TXDB");
+                Statement sa = a.createStatement(); Statement sb = b.createStatement()) {
+            a.setAutoCommit(false);
+            sa.executeUpdate("UPDATE acct SET v = 10 WHERE id IN (1, 3)"); // a holds ids 1 and 3 on dn2
+            // b's one statement runs in a transaction of its own on both nodes: it takes id 2 on dn1, then waits
+            // for a on dn2
+            CompletableFuture<Integer> bWaits = CompletableFuture.supplyAsync(() -> update(sb,
+                    "UPDATE acct SET v = 20 WHERE id IN (1, 2)"));
+            Thread.sleep(100);
+            assertThat(sa.executeUpdate("UPDATE acct SET v = 10 WHERE id = 2")).isEqualTo(1); // a cycle: b is killed
+            assertThatThrownBy(() -> bWaits.get(5, TimeUnit.SECONDS)).cause()
+                    .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getErrorCode()).isEqualTo(1213));
+            a.commit();
+        }
+        // b's statement changed nothing anywhere: a's rows are all there
+        assertThat(onNodes()).containsExactly(List.of(1L, 10), List.of(2L, 10), List.of(3L, 10), List.of(4L, 0));
+        assertThat(detected()).isEqualTo(detectedBefore + 1);
+    }
+
+    @Test
     void aTransactionWaitingBehindALongOneIsLeftToWait() throws Exception {
         long detectedBefore = detected();
         try (Connection a = tessera.connect("TXDB"); Connection b = tessera.connect("TXDB");
