@@ -19,6 +19,7 @@ import io.tessera.protocol.packet.OkPacket;
 import io.tessera.proxy.exec.TransactionCoordinator.AtomicStatement;
 import io.tessera.proxy.exec.merge.MergeExecution.Connections;
 import io.tessera.proxy.session.ClientChannel;
+import io.tessera.proxy.session.ClientErrors;
 import io.tessera.proxy.session.LocalFileReceiver;
 import io.tessera.proxy.session.Participant;
 import io.tessera.router.LoadRoute;
@@ -247,7 +248,7 @@ final class LocalFileLoad implements LocalFileReceiver {
 
     private TesseraException failure(Throwable undoError) {
         String outcome = atomic == null ? "" : undoError == null ? "; nothing was loaded on any data node"
-                : "; undoing it failed too: " + ClientChannel.toErr(undoError).message();
+                : "; undoing it failed too: " + ClientErrors.toErr(undoError).message();
         if (refused != null) {
             return new TesseraException(refused.errorCode(), refused.sqlState(), refused.getMessage() + outcome);
         }
@@ -255,7 +256,7 @@ final class LocalFileLoad implements LocalFileReceiver {
         ErrPacket first = null;
         for (Part part : parts) {
             if (part.error != null) {
-                ErrPacket err = ClientChannel.toErr(part.error);
+                ErrPacket err = ClientErrors.toErr(part.error);
                 first = first == null ? err : first;
                 failed.add(part.node + ": " + err.message());
             }

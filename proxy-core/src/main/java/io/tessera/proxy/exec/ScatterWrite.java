@@ -10,6 +10,7 @@ import io.tessera.protocol.packet.ErrPacket;
 import io.tessera.proxy.exec.TransactionCoordinator.AtomicStatement;
 import io.tessera.proxy.exec.merge.MergeExecution.Connections;
 import io.tessera.proxy.session.ClientChannel;
+import io.tessera.proxy.session.ClientErrors;
 import io.tessera.proxy.session.Participant;
 import io.tessera.router.plan.Route;
 import java.util.ArrayList;
@@ -103,7 +104,7 @@ final class ScatterWrite {
             releaseAll();
             if (failed) {
                 client.error(failure(error == null ? "; nothing was changed on any data node"
-                        : "; undoing it on " + nodes(false) + " failed too: " + ClientChannel.toErr(error).message()));
+                        : "; undoing it on " + nodes(false) + " failed too: " + ClientErrors.toErr(error).message()));
             } else if (error != null) {
                 client.error(error);
             } else {
@@ -143,7 +144,7 @@ final class ScatterWrite {
         ErrPacket first = null;
         for (int i = 0; i < failures.length; i++) {
             if (failures[i] != null) {
-                ErrPacket err = ClientChannel.toErr(failures[i]);
+                ErrPacket err = ClientErrors.toErr(failures[i]);
                 first = first == null ? err : first;
                 failed.add(route.shards().get(i).dataNode() + ": " + err.message());
             }

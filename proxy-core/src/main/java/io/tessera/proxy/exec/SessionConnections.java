@@ -5,7 +5,7 @@ import io.tessera.backend.BackendConnection;
 import io.tessera.backend.host.Intent;
 import io.tessera.protocol.error.ErrorCode;
 import io.tessera.protocol.error.TesseraException;
-import io.tessera.proxy.session.ClientChannel;
+import io.tessera.proxy.session.ClientErrors;
 import io.tessera.proxy.session.Session;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -128,13 +128,13 @@ final class SessionConnections {
      * connection to one server, no one can tell the client.
      */
     static TesseraException statementLost(DataNode node, Throwable cause, boolean outcomeUnknown) {
-        return ClientChannel.reworded(cause, message -> "data node " + node.name() + ": " + message
+        return ClientErrors.reworded(cause, message -> "data node " + node.name() + ": " + message
                 + (outcomeUnknown ? "; the statement may or may not have taken effect" : ""));
     }
 
     /** The failure of a transaction's connection, saying what it costs: the transaction (see {@link #finish}). */
     static TesseraException transactionLost(Throwable cause) {
-        return ClientChannel.reworded(cause, message -> message + "; the transaction is rolled back on every data node");
+        return ClientErrors.reworded(cause, message -> message + "; the transaction is rolled back on every data node");
     }
 
     /** A pool's failure (no connection, data host down) with the data node named in front. */
@@ -142,7 +142,7 @@ final class SessionConnections {
         Throwable cause = error instanceof CompletionException && error.getCause() != null
                 ? error.getCause() : error;
         if (cause instanceof TesseraException) {
-            return ClientChannel.reworded(cause, message -> "data node " + node.name() + ": " + message);
+            return ClientErrors.reworded(cause, message -> "data node " + node.name() + ": " + message);
         }
         return cause;
     }

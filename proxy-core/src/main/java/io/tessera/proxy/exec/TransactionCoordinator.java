@@ -8,7 +8,7 @@ import io.tessera.protocol.packet.ErrPacket;
 import io.tessera.proxy.config.SystemConfig.DistributedTransactions;
 import io.tessera.proxy.exec.xa.XaCoordinator;
 import io.tessera.proxy.exec.xa.Xids;
-import io.tessera.proxy.session.ClientChannel;
+import io.tessera.proxy.session.ClientErrors;
 import io.tessera.proxy.session.Participant;
 import io.tessera.proxy.session.Session;
 import io.tessera.proxy.session.SqlLiterals;
@@ -329,7 +329,7 @@ public final class TransactionCoordinator {
                 boolean instead = commit && !failed.isEmpty();
                 return backend.query(instead ? "ROLLBACK" : sql).handle((result, error) -> {
                     if (error != null) {
-                        ErrPacket err = ClientChannel.toErr(error);
+                        ErrPacket err = ClientErrors.toErr(error);
                         errors.add(err);
                         failed.add(participant.dataNode() + " (" + err.message() + ")");
                         if (commit && !instead && !backend.isUsable()) {
@@ -363,7 +363,7 @@ public final class TransactionCoordinator {
     }
 
     private static Throwable onNode(String dataNode, BackendConnection backend, Throwable error) {
-        return ClientChannel.reworded(error, message -> "data node " + dataNode + " (" + backend.dataHost() + "): "
+        return ClientErrors.reworded(error, message -> "data node " + dataNode + " (" + backend.dataHost() + "): "
                 + message);
     }
 }

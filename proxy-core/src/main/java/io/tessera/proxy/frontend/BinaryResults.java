@@ -15,6 +15,7 @@ import io.tessera.protocol.error.ErrorCode;
 import io.tessera.protocol.packet.ColumnDefinition41;
 import io.tessera.protocol.packet.ResultSetEnds;
 import io.tessera.proxy.session.ClientChannel;
+import io.tessera.proxy.session.ClientErrors;
 import io.tessera.proxy.session.Cursor;
 import io.tessera.proxy.session.PreparedStatement;
 import java.util.ArrayList;
@@ -276,7 +277,7 @@ final class BinaryResults extends ChannelOutboundHandlerAdapter implements Clien
 
     private void sendError(Throwable error) {
         PayloadWriter p = PayloadWriter.allocate(ctx.alloc(), 64);
-        ClientChannel.toErr(error).writeTo(p);
+        ClientErrors.toErr(error).writeTo(p);
         send(p.frame().skipBytes(PacketDecoder.HEADER_SIZE));
     }
 

@@ -54,9 +54,9 @@ class ClientChannelTest {
 
     @Test
     void rewordingKeepsADataHostsErrorOne() {
-        TesseraException reworded = ClientChannel.reworded(new DataHostError(1146, "42S02", "Table 'db1.t' doesn't"
+        TesseraException reworded = ClientErrors.reworded(new DataHostError(1146, "42S02", "Table 'db1.t' doesn't"
                 + " exist"), message -> "data node dn1: " + message);
-        TesseraException own = ClientChannel.reworded(ErrorCode.BAD_DB_ERROR.exception("db1"), message -> message);
+        TesseraException own = ClientErrors.reworded(ErrorCode.BAD_DB_ERROR.exception("db1"), message -> message);
 
         assertThat(reworded).isInstanceOf(DataHostError.class).hasMessage("data node dn1: Table 'db1.t' doesn't exist");
         assertThat(own).isNotInstanceOf(DataHostError.class);

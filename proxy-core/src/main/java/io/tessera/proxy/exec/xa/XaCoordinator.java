@@ -3,7 +3,7 @@ package io.tessera.proxy.exec.xa;
 import io.tessera.protocol.error.DataHostError;
 import io.tessera.protocol.error.ErrorCode;
 import io.tessera.protocol.error.TesseraException;
-import io.tessera.proxy.session.ClientChannel;
+import io.tessera.proxy.session.ClientErrors;
 import io.tessera.proxy.session.Participant;
 import java.util.ArrayList;
 import java.util.List;
@@ -63,7 +63,7 @@ public final class XaCoordinator {
                     .thenCompose(ignored -> log.commitDecided(gtrid).handle((r, logError) -> logError))
                     .thenCompose(logError -> logError != null
                             ? rollbackAll(gtrid, branches).thenApply(ignored -> failure("the XA recovery log could"
-                                    + " not be written (" + ClientChannel.toErr(logError).message() + "); the"
+                                    + " not be written (" + ClientErrors.toErr(logError).message() + "); the"
                                     + " transaction was rolled back"))
                             : stop("after-decision", gtrid).thenCompose(ignored -> commitBranches(gtrid, branches)));
         }).thenCompose(error -> finish(branches, CompletableFuture.completedFuture(error)));
@@ -179,12 +179,12 @@ public final class XaCoordinator {
     }
 
     private static String describe(Participant branch, Throwable error) {
-        return branch.dataNode() + " (" + ClientChannel.toErr(error).message() + ")";
+        return branch.dataNode() + " (" + ClientErrors.toErr(error).message() + ")";
     }
 
     /** The data node's error with its own code and SQLSTATE: "COMMIT failed on data node dn1 (...): message". */
     private static TesseraException onNode(String what, Participant branch, Throwable error) {
-        return ClientChannel.reworded(error, message -> what + " data node " + branch.dataNode() + " (" + message
+        return ClientErrors.reworded(error, message -> what + " data node " + branch.dataNode() + " (" + message
                 + ")");
     }
 
@@ -194,7 +194,7 @@ public final class XaCoordinator {
      */
     private static TesseraException onePhaseFailed(Participant only, Throwable error) {
         TesseraException failed = onNode("COMMIT failed on", only, error);
-        return only.connection().isUsable() ? failed : ClientChannel.reworded(failed, message -> message
+        return only.connection().isUsable() ? failed : ClientErrors.reworded(failed, message -> message
                 + "; whether it took effect there is unknown: the connection was lost before the answer");
     }
 

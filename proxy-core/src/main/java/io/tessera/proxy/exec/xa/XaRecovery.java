@@ -5,7 +5,7 @@ import io.tessera.backend.BackendConnection;
 import io.tessera.backend.QueryResult;
 import io.tessera.backend.host.DataHost;
 import io.tessera.backend.host.Intent;
-import io.tessera.proxy.session.ClientChannel;
+import io.tessera.proxy.session.ClientErrors;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -144,7 +144,7 @@ public final class XaRecovery {
                 }
                 String sql = (commit ? "XA COMMIT " : "XA ROLLBACK ") + Xids.sql(branch.gtrid(), branch.bqual());
                 chain = chain.thenCompose(ok -> connection.query(sql).handle((r, error) -> {
-                    if (error != null && ClientChannel.toErr(error).errorCode() == XAER_NOTA) {
+                    if (error != null && ClientErrors.toErr(error).errorCode() == XAER_NOTA) {
                         return ok; // another data host on the same server settled it first
                     }
                     if (error != null) {
