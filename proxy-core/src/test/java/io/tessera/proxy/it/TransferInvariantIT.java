@@ -25,8 +25,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * Money moves between accounts on two data nodes (acct: even ids on dn1, odd on dn2) from eight sessions at once,
  * each transfer a transaction that debits one account and then credits two others with halves, so that deadlocks
- * on one node (1213, often after the debit was done on the other node) and cycles across the nodes (which end in
- * lock wait timeouts, 1205) come often. The sessions handle them as the MySQL manual
+ * on one node (1213, often after the debit was done on the other node) and cycles across the nodes (which Tessera's
+ * deadlock detector breaks with 1213 too, a few dozen a run; 1205 if it is off) come often. The sessions handle them as the MySQL manual
  * says (after 1213 the transaction is gone: start again; after 1205 roll back) and use server-side prepared
  * statements. However the transfers interleave, the total never changes, and no XA branch is left prepared.
  */
