@@ -153,7 +153,7 @@ public final class ServerPool implements ConnectionPool {
         return waiter.future;
     }
 
-    /** Opens a connection of its own (see {@link ConnectionPool#connectOutside}): the server may have one more thread. */
+    /** Opens a connection of its own ({@link ConnectionPool#connectOutside}): the server may have one more thread. */
     @Override
     public CompletableFuture<BackendConnection> connectOutside(String database) {
         return connector.connect(group.next(), database, false, new UnpooledOwner()).thenApply(c -> c);

@@ -38,7 +38,7 @@ public final class LockWait {
         this.client = client;
     }
 
-    /** A statement that may wait for row locks starts now on data nodes; reported to {@code detector} after the period. */
+    /** A statement that may wait for row locks starts on data nodes now; {@code detector} hears of it in a period. */
     public void arm(long periodNanos, Detector detector) {
         this.periodNanos = periodNanos;
         this.detector = detector;
