@@ -28,15 +28,16 @@ import org.apache.logging.log4j.Logger;
  * transaction is one InnoDB transaction per data node, so A holding a row on dn1 and waiting on dn2 while B holds dn2
  * and waits on dn1 would wait until {@code innodb_lock_wait_timeout}.
  *
- * <p>Nothing runs while no statement waits: a statement of a transaction that still runs on data nodes after
- * {@code deadlockCheckPeriod} is reported by its {@link LockWait}. From then on, every period until no reported
- * statement waits (and at once for a new report, {@value #MIN_LOOK_GAP_MILLIS} ms after the last look at the
- * earliest), the detector takes each session's connections on its own loop ({@link SessionLocks}), reads the
- * lock waits of each server where a reported statement runs ({@link LockWaits}, over a connection outside the pool,
- * which the waiting sessions may hold whole), maps each server thread to the session that owns it, and looks for
- * cycles ({@link WaitForGraph}). Each cycle's victim, as InnoDB picks one, is the transaction that changed the fewest
- * rows, else the youngest: its waiting statement is killed ({@code KILL QUERY}, again outside the pool) and its client
- * gets 1213, its transaction rolled back on every data node ({@link LockWait#answer}).
+ * <p>Nothing runs while no statement waits: a statement of a transaction (or one on several nodes, which runs in a
+ * transaction of its own) that still runs on data nodes after {@code deadlockCheckPeriod} is reported by its
+ * {@link LockWait}. From then on, every period until no reported statement waits (and at once for a new report,
+ * {@value #MIN_LOOK_GAP_MILLIS} ms after the last look at the earliest), the detector takes each session's
+ * connections on its own loop ({@link SessionLocks}), reads the lock waits of each server where a reported statement
+ * runs ({@link LockWaits}, over a connection outside the pool, which the waiting sessions may hold whole), maps each
+ * server thread to the session that owns it, and looks for cycles ({@link WaitForGraph}). Each cycle's victim, as
+ * InnoDB picks one, is the transaction that changed the fewest rows, else the youngest: its waiting statement is
+ * killed ({@code KILL QUERY}, again outside the pool) and its client gets 1213, its transaction rolled back on every
+ * data node ({@link LockWait#answer}).
  */
 public final class DeadlockDetector {
 
@@ -67,10 +68,6 @@ public final class DeadlockDetector {
         this.connections = connections;
         this.loop = loop;
         this.stats = stats;
-    }
-
-    public DeadlockStats stats() {
-        return stats;
     }
 
     /** What the {@link LockWait}s of an executor over {@code nodes} report to. */
@@ -135,7 +132,10 @@ public final class DeadlockDetector {
         Map<String, CompletableFuture<LockWaits>> reads = new LinkedHashMap<>();
         waiting.forEach((client, report) -> {
             SessionLocks session = byClient.get(client);
-            for (SessionLocks.Held held : session == null ? List.<SessionLocks.Held>of() : session.held()) {
+            if (session == null) {
+                return; // reported after the sessions were taken: the next look has it
+            }
+            for (SessionLocks.Held held : session.held()) {
                 if (held.running() && !reads.containsKey(held.server())) {
                     reads.put(held.server(), read(held, report.nodes()));
                 }

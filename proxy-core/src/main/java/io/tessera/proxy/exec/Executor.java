@@ -50,8 +50,8 @@ public final class Executor implements MergeExecution.Connections {
      * @param mergeMemoryLimit bytes of rows one statement may buffer to merge several data nodes' results
      * @param timeout server.xml's {@code sqlExecuteTimeout}: a client's statement running longer on data nodes is
      *     killed there ({@link StatementTimeout}); zero for none
-     * @param deadlockCheckPeriod server.xml's {@code deadlockCheckPeriod}: a statement of a transaction waiting longer
-     *     on data nodes is reported to {@code detector} ({@link LockWait}); zero for none
+     * @param deadlockCheckPeriod server.xml's {@code deadlockCheckPeriod}: a statement that may wait for row locks
+     *     across data nodes ({@link #armWatches}) and waits longer is reported to {@code detector}; zero for none
      */
     public Executor(DataNodes dataNodes, TransactionCoordinator transactions, long mergeMemoryLimit,
             Duration timeout, Duration deadlockCheckPeriod, DeadlockDetector detector) {
